@@ -1,0 +1,34 @@
+"""Computer players. ``bot(level, seed=…)`` makes one; ``LEVELS`` names them.
+
+Bots decide from a seat's view only (see :mod:`spades.ai.base`).
+"""
+from __future__ import annotations
+
+from .base import Bot
+from .easy import EasyBot
+
+REGISTRY: dict[str, type[Bot]] = {"easy": EasyBot}
+try:  # the stronger levels register themselves as they land
+    from .normal import NormalBot
+    REGISTRY["normal"] = NormalBot
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from .hard import HardBot
+    REGISTRY["hard"] = HardBot
+except ImportError:  # pragma: no cover
+    pass
+
+LEVELS: tuple[str, ...] = tuple(REGISTRY)
+
+
+def bot(level: str, seed: int = 0) -> Bot:
+    """A computer player of ``level`` ("easy", "normal", "hard"), deterministic for ``seed``."""
+    try:
+        cls = REGISTRY[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    return cls(seed)
+
+
+__all__ = ["Bot", "bot", "LEVELS", "REGISTRY"]

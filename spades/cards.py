@@ -1,0 +1,144 @@
+"""Cards, notation and the deck.
+
+A card is written rank then suit (``AS``, ``TD``, ``2C``). Inside the engine a
+card is a small integer ``suit * 13 + rank`` (clubs 0, diamonds 1, hearts 2,
+spades 3; rank 0 is the two, 12 the ace), and a set of cards is a 52-bit mask,
+so that the inner loop of play and of the computer players' search is cheap.
+Comparing two card numbers of one suit compares their ranks.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+
+#: Card names in card-number order: ``CARD_NAMES[n]`` is the card numbered ``n``.
+CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+#: Card number of each name.
+CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+SPADE_MASK = SUIT_MASKS[SPADES]
+FULL_DECK = (1 << 52) - 1
+
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king", "ace")
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def suit_of(card: int) -> int:
+    """Suit number (0–3) of a card number."""
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    """Rank number (0 = two … 12 = ace) of a card number."""
+    return card % 13
+
+
+def parse_card(text: str) -> int:
+    """Card number of a card name such as ``"QH"``; raises ``ValueError`` if it is not one."""
+    try:
+        return CARD_INDEX[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"{text!r} is not a card: write rank then suit, e.g. AS, TD, 2C") from None
+
+
+def card_name(card: int) -> str:
+    """Name of a card number (``51`` → ``"AS"``)."""
+    return CARD_NAMES[card]
+
+
+def long_name(card: str | int) -> str:
+    """Plain-English name of a card, e.g. ``"queen of hearts"``."""
+    n = parse_card(card) if isinstance(card, str) else card
+    return f"{RANK_WORDS[n % 13]} of {SUIT_WORDS[n // 13]}"
+
+
+def mask_of(cards: Iterable[str]) -> int:
+    """Bitmask of a collection of card names."""
+    mask = 0
+    for name in cards:
+        mask |= 1 << parse_card(name)
+    return mask
+
+
+def cards_of(mask: int) -> list[str]:
+    """Card names in a bitmask, in card-number order (by suit, then rank)."""
+    names = CARD_NAMES
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(names[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def numbers_of(mask: int) -> list[int]:
+    """Card numbers in a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def sort_hand(cards: Iterable[str]) -> list[str]:
+    """Cards sorted for display: spades, hearts, clubs, diamonds (colours alternate), high to low."""
+    order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
+    return sorted(cards, key=lambda c: (order[CARD_INDEX[c] // 13], -CARD_INDEX[c]))
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """A tiny seeded generator (splitmix64) whose whole state is one integer.
+
+    It gives the same numbers on every Python (CPython, Pyodide), and its state
+    fits in a save file as a short hex string.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        """Generator for a seed: an integer, or any text (hashed with SHA-256)."""
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ValueError(f"a seed is an integer or a string, not {seed!r}")
+        if isinstance(seed, str):
+            seed = int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
+        return cls(seed)
+
+    def next64(self) -> int:
+        """Next 64-bit output."""
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def deal(self) -> tuple[int, int, int, int]:
+        """Shuffle a fresh deck (Fisher–Yates) and deal 13 cards to each seat, as masks."""
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = self.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            hands[i % 4] |= 1 << card
+        return hands[0], hands[1], hands[2], hands[3]

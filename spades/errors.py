@@ -1,0 +1,34 @@
+"""The engine's exceptions: refused actions and refused saves."""
+from __future__ import annotations
+
+
+class SpadesError(Exception):
+    """Base class of the engine's errors; ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class IllegalAction(SpadesError, ValueError):
+    """An action the rules do not allow now; the match is left exactly as it was.
+
+    Codes: ``not_your_turn``, ``wrong_phase``, ``match_over``, ``not_in_hand``,
+    ``must_follow_suit``, ``spades_not_broken``, ``bad_bid``, ``bad_card``,
+    ``nothing_to_undo``.
+    """
+
+
+class BadSave(SpadesError, ValueError):
+    """A save that is malformed, truncated, tampered with or from another format.
+
+    Codes: ``not_json``, ``wrong_format``, ``wrong_version``, ``malformed``,
+    ``bad_deal``, ``illegal_history``, ``inconsistent``.
+    """

@@ -1,0 +1,69 @@
+"""Legal bids and cards, and who wins a trick: pure functions over card masks.
+
+See RULES.md sections "A hand" (bidding, following suit, trumps, breaking spades).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_WORDS, card_name
+
+MIN_BID = 0
+MAX_BID = 13
+BIDS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1))
+NIL = 0
+
+
+def legal_bids() -> tuple[int, ...]:
+    """Every bid is open to every player: 0 (nil) to 13 tricks."""
+    return BIDS
+
+
+def legal_mask(hand: int, led_suit: int | None, spades_broken: bool) -> int:
+    """The cards of ``hand`` that may be played.
+
+    ``led_suit`` is the suit led to the current trick, or ``None`` when this
+    player leads. A follower must follow suit if able; a leader may lead a spade
+    only once spades are broken or when holding nothing but spades.
+    """
+    if led_suit is None:
+        if spades_broken or not hand & ~SPADE_MASK:
+            return hand
+        return hand & ~SPADE_MASK
+    return hand & SUIT_MASKS[led_suit] or hand
+
+
+def refusal(hand: int, card: int, led_suit: int | None, spades_broken: bool) -> tuple[str, str] | None:
+    """Why ``card`` may not be played from ``hand`` (a stable code and a message), or ``None`` if it may."""
+    name = card_name(card)
+    if not hand >> card & 1:
+        return "not_in_hand", f"{name} is not in your hand."
+    suit = card // 13
+    if led_suit is None:
+        if suit == SPADES and not spades_broken and hand & ~SPADE_MASK:
+            return ("spades_not_broken",
+                    f"You may not lead {name}: spades can be led only after a spade has been "
+                    "played to an earlier trick, or when you hold nothing but spades.")
+        return None
+    if suit != led_suit and hand & SUIT_MASKS[led_suit]:
+        return ("must_follow_suit",
+                f"You must follow suit: {SUIT_WORDS[led_suit]} were led and you hold "
+                f"{SUIT_WORDS[led_suit]}, so {name} may not be played.")
+    return None
+
+
+def trick_winner(cards: Sequence[int]) -> int:
+    """Position (0–3, in play order) of the card that wins a trick.
+
+    The highest spade wins; without a spade, the highest card of the suit led.
+    """
+    best = cards[0]
+    at = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c // 13 == best // 13:
+            if c > best:
+                best, at = c, i
+        elif c >= 39:  # a spade beats any other suit
+            best, at = c, i
+    return at
