@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Build and serve the static Spades site (standard library only, Python >= 3.11).
+
+    python build_site.py build [--out dist]
+    python build_site.py serve [--port 8000] [--no-build] [--out dist]
+
+``build`` lays out ``dist/`` (every URL inside it is relative, so it works from
+any static host and under any sub-path):
+
+    dist/pyodide/            Pyodide core (pyodide.mjs, pyodide.asm.mjs,
+                             pyodide.asm.wasm, python_stdlib.zip,
+                             pyodide-lock.json) from the npm package pinned in
+                             site/package-lock.json (``npm ci``, integrity
+                             checked), plus the micropip wheel (sha256 pinned).
+    dist/wheels/spades-<version>-py3-none-any.whl
+                             the engine, built from this repository (only the
+                             ``spades`` package).
+    dist/wheels/latest.json  {"wheel": "<file name>", "sha256": "<hex>"}
+    dist/...                 everything in site/ except node_modules/ and
+                             package*.json.
+    dist/build.json          {"build": <content hash>, "wheel": "wheels/<name>",
+                             "micropip": "pyodide/<name>", "pyodide": "<version>"}
+    dist/precache.json       {"build": <content hash>, "files": [{"path", "size"}...]}
+                             every file in dist/ except precache.json itself.
+
+``serve`` builds (unless --no-build) and serves dist/ on 127.0.0.1 with an
+explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...)
+and ``Cache-Control: no-cache``.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+CACHE_WHEELS = ROOT / ".cache" / "wheels"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_CORE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Files of site/ that are build inputs, not site content.
+SITE_EXCLUDE_DIRS = {"node_modules"}
+SITE_EXCLUDE_FILES = {"package.json", "package-lock.json"}
+NPM_STAMP = ".spades-lock-sha256"  # written into node_modules after `npm ci`
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+DEFAULT_MIME = "application/octet-stream"
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def log(msg: str) -> None:
+    print(f"[build_site] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
+    log("$ " + " ".join(cmd))
+    try:
+        subprocess.run(cmd, cwd=cwd, check=True, env=env)
+    except FileNotFoundError as exc:
+        raise BuildError(f"command not found: {cmd[0]} ({exc})") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed with exit code {exc.returncode}: {' '.join(cmd)}") from exc
+
+
+# --------------------------------------------------------------------------- pyodide
+
+
+def ensure_node_modules(site: Path = SITE) -> Path:
+    """Run ``npm ci`` in site/ when node_modules is missing or older than the lock file."""
+    lock = site / "package-lock.json"
+    if not lock.is_file():
+        raise BuildError(f"{lock} is missing: run `npm install` in site/ once to create it")
+    want = sha256_file(lock)
+    stamp = site / "node_modules" / NPM_STAMP
+    pkg_json = site / "node_modules" / "pyodide" / "package.json"
+    fresh = stamp.is_file() and stamp.read_text().strip() == want and pkg_json.is_file()
+    if not fresh:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is not installed (needed to fetch the pinned Pyodide runtime)")
+        run([npm, "ci", "--no-audit", "--no-fund"], cwd=site)
+        stamp.write_text(want + "\n")
+    return site / "node_modules" / "pyodide"
+
+
+def copy_pyodide_core(pkg_dir: Path, dest: Path) -> None:
+    pkg_json = pkg_dir / "package.json"
+    try:
+        version = json.loads(pkg_json.read_text())["version"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise BuildError(f"cannot read the Pyodide version from {pkg_json}: {exc}") from exc
+    if version != PYODIDE_VERSION:
+        raise BuildError(
+            f"site/node_modules/pyodide is version {version}, but build_site.py pins "
+            f"{PYODIDE_VERSION}: fix site/package.json + package-lock.json or PYODIDE_VERSION"
+        )
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_CORE_FILES:
+        src = pkg_dir / name
+        if not src.is_file():
+            raise BuildError(f"Pyodide {version} package lacks {name} ({src})")
+        shutil.copy2(src, dest / name)
+
+
+def ensure_micropip(cache: Path = CACHE_WHEELS) -> Path:
+    wheel = cache / MICROPIP_WHEEL
+    if not wheel.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        run(
+            [sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
+             "--no-deps", "--python-version", "3.14", "--only-binary=:all:", "-q", "-d", str(cache)],
+            cwd=ROOT,
+        )
+    if not wheel.is_file():
+        raise BuildError(f"pip download did not produce {wheel}")
+    got = sha256_file(wheel)
+    if got != MICROPIP_SHA256:
+        raise BuildError(
+            f"{wheel} has sha256 {got}, expected {MICROPIP_SHA256}; delete it and rebuild"
+        )
+    return wheel
+
+
+# --------------------------------------------------------------------------- engine wheel
+
+
+def build_engine_wheel(dest: Path, root: Path = ROOT) -> Path:
+    """Build the ``spades`` wheel from a clean copy of the project into ``dest``.
+
+    Only pyproject.toml, README.md and spades/ are copied, so the wheel cannot
+    pick up tests or stale build/ output.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="spades-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        out = Path(tmp) / "out"
+        src.mkdir()
+        shutil.copy2(root / "pyproject.toml", src / "pyproject.toml")
+        for extra in ("README.md", "LICENSE", "LICENSE.txt"):
+            if (root / extra).is_file():
+                shutil.copy2(root / extra, src / extra)
+        if not (src / "README.md").exists():
+            # pyproject.toml names README.md as the long description.
+            (src / "README.md").write_text("# spades\n")
+        shutil.copytree(
+            root / "spades", src / "spades",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"),
+        )
+        run(
+            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation",
+             "--no-cache-dir", "-q", "-w", str(out)],
+            cwd=src,
+            # Fixed zip timestamps: same sources -> same wheel bytes -> same build hash.
+            env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"},
+        )
+        wheels = sorted(out.glob("spades-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"expected one spades wheel, got {[w.name for w in out.iterdir()]}")
+        wheel = wheels[0]
+        check_wheel_contents(wheel)
+        target = dest / wheel.name
+        shutil.copy2(wheel, target)
+    return target
+
+
+def check_wheel_contents(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    bad = [n for n in names if not (n.startswith("spades/") or ".dist-info/" in n)]
+    if bad:
+        raise BuildError(f"{wheel.name} contains files outside the spades package: {bad[:10]}")
+    if "spades/bridge.py" not in names:
+        raise BuildError(f"{wheel.name} lacks spades/bridge.py")
+
+
+# --------------------------------------------------------------------------- site + manifests
+
+
+def copy_site(site: Path, dest: Path) -> None:
+    for dirpath, dirnames, filenames in os.walk(site):
+        dirnames[:] = sorted(d for d in dirnames if d not in SITE_EXCLUDE_DIRS)
+        rel = Path(dirpath).relative_to(site)
+        for name in sorted(filenames):
+            if rel == Path(".") and name in SITE_EXCLUDE_FILES:
+                continue
+            target = dest / rel / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(Path(dirpath) / name, target)
+
+
+def list_files(out: Path) -> list[Path]:
+    return sorted((p for p in out.rglob("*") if p.is_file()), key=lambda p: p.relative_to(out).as_posix())
+
+
+def content_hash(out: Path, skip: set[str]) -> str:
+    digest = hashlib.sha256()
+    for path in list_files(out):
+        rel = path.relative_to(out).as_posix()
+        if rel in skip:
+            continue
+        digest.update(rel.encode() + b"\0" + sha256_file(path).encode() + b"\n")
+    return digest.hexdigest()[:12]
+
+
+def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE_VERSION) -> dict:
+    """Write build.json and precache.json for the files now in ``out``."""
+    build = content_hash(out, skip={"build.json", "precache.json"})
+    info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
+    (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    files = [
+        {"path": p.relative_to(out).as_posix(), "size": p.stat().st_size}
+        for p in list_files(out)
+        if p.relative_to(out).as_posix() != "precache.json"
+    ]
+    (out / "precache.json").write_text(json.dumps({"build": build, "files": files}, indent=1) + "\n")
+    return info
+
+
+def summarize(out: Path) -> dict[str, int]:
+    """Byte totals: everything, the Pyodide folder, and our own payload (the rest)."""
+    total = pyodide = 0
+    for path in list_files(out):
+        size = path.stat().st_size
+        total += size
+        if path.relative_to(out).parts[0] == "pyodide":
+            pyodide += size
+    return {"total": total, "pyodide": pyodide, "own": total - pyodide}
+
+
+def _safe_out(out: Path) -> Path:
+    out = out.resolve()
+    if out == ROOT or out in ROOT.parents or out == SITE or SITE in out.parents:
+        raise BuildError(f"refusing to use {out} as the output directory")
+    return out
+
+
+def build(out: Path | str = ROOT / "dist") -> dict:
+    """Build the site into ``out`` (wiped first); return build.json's content plus byte totals."""
+    out = _safe_out(Path(out))
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    pkg_dir = ensure_node_modules(SITE)
+    copy_pyodide_core(pkg_dir, out / "pyodide")
+    micropip = ensure_micropip()
+    shutil.copy2(micropip, out / "pyodide" / micropip.name)
+
+    wheel = build_engine_wheel(out / "wheels")
+    (out / "wheels" / "latest.json").write_text(
+        json.dumps({"wheel": wheel.name, "sha256": sha256_file(wheel)}, indent=2) + "\n"
+    )
+
+    copy_site(SITE, out)
+    info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}")
+    sizes = summarize(out)
+    log(f"built {out} (build {info['build']}, engine {wheel.name}, Pyodide {PYODIDE_VERSION})")
+    log(
+        f"total {sizes['total']:,} bytes = Pyodide core {sizes['pyodide']:,} bytes"
+        f" + own payload {sizes['own']:,} bytes"
+    )
+    return {**info, "sizes": sizes}
+
+
+# --------------------------------------------------------------------------- server
+
+
+def guess_type(path: str) -> str:
+    return MIME_TYPES.get(os.path.splitext(path)[1].lower(), DEFAULT_MIME)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with our MIME map, no-cache, and no per-request logging."""
+
+    def guess_type(self, path):  # noqa: D401 - stdlib signature
+        return guess_type(os.fspath(path))
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1") -> Server:
+    """An HTTP server for ``directory`` on host:port (port 0 = any free port); call serve_forever()."""
+    handler = functools.partial(Handler, directory=os.fspath(directory))
+    return Server((host, port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p_build = sub.add_parser("build", help="build the static site")
+    p_build.add_argument("--out", default=str(ROOT / "dist"))
+    p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--out", default=str(ROOT / "dist"))
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.cmd == "build" or not args.no_build:
+            build(args.out)
+    except BuildError as exc:
+        print(f"build_site: error: {exc}", file=sys.stderr)
+        return 1
+    if args.cmd == "serve":
+        out = Path(args.out).resolve()
+        if not (out / "build.json").is_file():
+            print(f"build_site: error: {out} is not built (run without --no-build)", file=sys.stderr)
+            return 1
+        server = make_server(out, args.port)
+        host, port = server.server_address[:2]
+        print(f"Serving {out} at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

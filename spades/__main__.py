@@ -1,0 +1,6 @@
+"""``python -m spades`` — see :mod:`spades.cli`."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

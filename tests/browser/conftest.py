@@ -1,0 +1,147 @@
+"""Browser test harness: build dist/ once, serve it on a free port, drive Chromium.
+
+Chromium is looked up in this order: Playwright's own installed build, env
+CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, chromium, google-chrome.
+Fixtures:
+  site_url        base URL of the served dist/ (ends with "/")
+  browser         a headless Chromium (session)
+  page            a fresh page; page.console_errors and page.foreign_requests
+                  collect console errors / page errors / HTTP >= 400
+                  responses, and any request to an
+                  origin other than the test server (tests assert both empty)
+  screenshot_dir  tests/browser/screenshots/ (gitignored)
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build_site  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def find_chromium(playwright=None) -> str | None:
+    if playwright is not None:
+        try:
+            path = playwright.chromium.executable_path
+        except Exception:  # noqa: BLE001 - no bundled browser registered
+            path = None
+        if path and os.path.isfile(path):
+            return path
+    env = os.environ.get("CHROMIUM_PATH")
+    if env and os.path.isfile(env):
+        return env
+    if os.path.isfile("/usr/bin/chromium"):
+        return "/usr/bin/chromium"
+    for name in ("chromium-browser", "chromium", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    """dist/ built once per session (set SPADES_NO_BUILD=1 to reuse an existing build)."""
+    out = ROOT / "dist"
+    if not (os.environ.get("SPADES_NO_BUILD") and (out / "build.json").is_file()):
+        build_site.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir):
+    server = build_site.make_server(dist_dir, 0)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    exe = find_chromium(playwright_instance)
+    if exe is None:
+        pytest.fail("no Chromium found: install Debian's chromium or set CHROMIUM_PATH")
+    browser = playwright_instance.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture()
+def page(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+    page.console_errors = []
+    page.foreign_requests = []
+
+    def on_console(msg):
+        if msg.type == "error":
+            page.console_errors.append(msg.text)
+
+    def on_request(request):
+        url = request.url
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != origin:
+            page.foreign_requests.append(url)
+
+    def on_response(response):
+        if response.status >= 400:
+            page.console_errors.append(f"HTTP {response.status}: {response.url}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: page.console_errors.append(f"pageerror: {err}"))
+    # context-level so requests made by workers are seen too
+    context.on("request", on_request)
+    context.on("response", on_response)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    path = ROOT / "tests" / "browser" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

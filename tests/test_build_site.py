@@ -1,0 +1,180 @@
+"""Unit tests of build_site.py (no browser, no network)."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import threading
+import urllib.request
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build_site  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "name, mime",
+    [
+        ("a.mjs", "text/javascript"),
+        ("a.js", "text/javascript"),
+        ("pyodide.asm.wasm", "application/wasm"),
+        ("build.json", "application/json"),
+        ("app.webmanifest", "application/manifest+json"),
+        ("python_stdlib.zip", "application/zip"),
+        ("spades-1.0.0-py3-none-any.whl", "application/zip"),
+        ("card.svg", "image/svg+xml"),
+        ("index.html", "text/html"),
+        ("style.css", "text/css"),
+        ("icon.png", "image/png"),
+        ("favicon.ico", "image/x-icon"),
+        ("notes.txt", "text/plain"),
+        ("DIR/UPPER.WASM", "application/wasm"),
+        ("unknown.bin", "application/octet-stream"),
+    ],
+)
+def test_mime_map(name, mime):
+    assert build_site.guess_type(name).split(";")[0] == mime
+
+
+def test_server_headers(tmp_path):
+    (tmp_path / "x.wasm").write_bytes(b"\0asm")
+    (tmp_path / "x.mjs").write_text("export {};")
+    server = build_site.make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = "http://127.0.0.1:%d/" % server.server_address[1]
+        with urllib.request.urlopen(base + "x.wasm", timeout=10) as resp:
+            assert resp.headers["Content-Type"] == "application/wasm"
+            assert resp.headers["Cache-Control"] == "no-cache"
+            assert resp.read() == b"\0asm"
+        with urllib.request.urlopen(base + "x.mjs", timeout=10) as resp:
+            assert resp.headers["Content-Type"].startswith("text/javascript")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Refs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key in ("src", "href", "action") and value:
+                self.refs.append(value)
+
+
+def _html_files():
+    site = ROOT / "site"
+    return sorted(p for p in site.rglob("*.html") if "node_modules" not in p.relative_to(site).parts)
+
+
+@pytest.mark.parametrize("path", _html_files(), ids=lambda p: p.relative_to(ROOT / "site").as_posix())
+def test_site_html_references_are_relative(path):
+    parser = _Refs()
+    parser.feed(path.read_text(encoding="utf-8"))
+    bad = [r for r in parser.refs if r.startswith("/") or r.lower().startswith(("http:", "https:"))]
+    assert bad == [], f"{path.name}: absolute references break sub-path hosting: {bad}"
+
+
+def test_site_js_imports_are_relative():
+    pattern = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|new\s+Worker\s*\(\s*)["'](/|https?:)""")
+    for path in sorted((ROOT / "site").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        assert not pattern.search(text), f"{path.name} imports by an absolute URL"
+
+
+def _tree(root: Path, files: dict[str, bytes]) -> None:
+    for rel, data in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(data)
+
+
+def test_summary_numbers_add_up(tmp_path):
+    _tree(tmp_path, {
+        "pyodide/pyodide.asm.wasm": b"w" * 1000,
+        "pyodide/pyodide.mjs": b"m" * 100,
+        "index.html": b"h" * 10,
+        "wheels/spades-1.0.0-py3-none-any.whl": b"z" * 7,
+        "pyodide-not-core.txt": b"t" * 3,
+    })
+    sizes = build_site.summarize(tmp_path)
+    assert sizes == {"total": 1120, "pyodide": 1100, "own": 20}
+    assert sizes["pyodide"] + sizes["own"] == sizes["total"]
+
+
+def test_manifests(tmp_path):
+    _tree(tmp_path, {"a.js": b"1", "sub/b.css": b"22"})
+    info = build_site.write_manifests(tmp_path, wheel="wheels/w.whl", micropip="pyodide/m.whl")
+    assert json.loads((tmp_path / "build.json").read_text()) == info
+    assert info["pyodide"] == build_site.PYODIDE_VERSION
+    pre = json.loads((tmp_path / "precache.json").read_text())
+    assert pre["build"] == info["build"]
+    listed = {f["path"]: f["size"] for f in pre["files"]}
+    assert listed == {"a.js": 1, "sub/b.css": 2, "build.json": (tmp_path / "build.json").stat().st_size}
+    # the hash depends on content only: rewriting manifests keeps it; editing a file changes it
+    assert build_site.write_manifests(tmp_path, "wheels/w.whl", "pyodide/m.whl")["build"] == info["build"]
+    (tmp_path / "a.js").write_bytes(b"2")
+    assert build_site.write_manifests(tmp_path, "wheels/w.whl", "pyodide/m.whl")["build"] != info["build"]
+
+
+def test_copy_site_skips_build_inputs(tmp_path):
+    site, out = tmp_path / "site", tmp_path / "out"
+    _tree(site, {
+        "index.html": b"x", "package.json": b"{}", "package-lock.json": b"{}",
+        "node_modules/pyodide/pyodide.mjs": b"x", "i18n/fr.json": b"{}", "img/package.json": b"{}",
+    })
+    build_site.copy_site(site, out)
+    got = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert got == ["i18n/fr.json", "img/package.json", "index.html"]
+
+
+def test_refuses_dangerous_out_dirs():
+    for bad in (ROOT, ROOT.parent, ROOT / "site", ROOT / "site" / "x"):
+        with pytest.raises(build_site.BuildError):
+            build_site._safe_out(bad)
+
+
+def test_wheel_content_check(tmp_path):
+    bad = tmp_path / "spades-1.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(bad, "w") as zf:
+        zf.writestr("spades/bridge.py", "")
+        zf.writestr("tests/test_x.py", "")
+    with pytest.raises(build_site.BuildError, match="outside"):
+        build_site.check_wheel_contents(bad)
+
+
+def test_engine_wheel_holds_only_spades(tmp_path):
+    wheel = build_site.build_engine_wheel(tmp_path)
+    assert re.fullmatch(r"spades-[\w.]+-py3-none-any\.whl", wheel.name)
+    with zipfile.ZipFile(wheel) as zf:
+        tops = {n.split("/")[0] for n in zf.namelist()}
+    assert tops == {"spades", wheel.name.split("-py3")[0] + ".dist-info"}
+
+
+def test_built_dist_is_consistent():
+    dist = ROOT / "dist"
+    if not (dist / "build.json").is_file():
+        pytest.skip("dist/ not built (run `python build_site.py build`)")
+    info = json.loads((dist / "build.json").read_text())
+    assert (dist / info["wheel"]).is_file()
+    assert (dist / info["micropip"]).is_file()
+    latest = json.loads((dist / "wheels" / "latest.json").read_text())
+    assert info["wheel"] == "wheels/" + latest["wheel"]
+    assert build_site.sha256_file(dist / info["wheel"]) == latest["sha256"]
+    for name in build_site.PYODIDE_CORE_FILES:
+        assert (dist / "pyodide" / name).is_file()
+    pre = json.loads((dist / "precache.json").read_text())
+    for entry in pre["files"]:
+        assert (dist / entry["path"]).stat().st_size == entry["size"]
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert on_disk - {e["path"] for e in pre["files"]} == {"precache.json"}
