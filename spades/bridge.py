@@ -18,6 +18,10 @@ Messages (each returns a *state* unless said otherwise; see :func:`state`):
 ``undo``                       → state with the human's last action (and the bots' replies) taken back
 ``save``                       → ``{save}``: the session as text, for localStorage
 ``hand {number}``              → a completed hand's full record (deal, bids, tricks, score breakdown)
+``export {number}``            → ``{text, record}``: a completed hand as hand notation and as its record
+``review {text}``              → ``{source, hands}``: every hand of a match save, session save, hand
+                                 record or hand notation (:mod:`spades.notation`), checked by replay;
+                                 an unfinished hand has ``"scores": null`` and its trick in progress last
 
 An *event* is ``{"kind": "bid", "seat", "bid"}`` or ``{"kind": "play", "seat", "card"}``, plus
 ``"trick": {leader, plays, winner}`` when the card completed a trick and ``"hand": {...}`` (the
@@ -34,6 +38,7 @@ from .ai import LEVELS, Bot, bot
 from .cards import sort_hand
 from .errors import BadSave, IllegalAction, SpadesError
 from .match import Match
+from .notation import HandText, format_hand, parse, replay
 
 HUMAN = 0
 SESSION_FORMAT = "spades-session"
@@ -284,10 +289,72 @@ def hand(args: dict[str, Any]) -> dict[str, Any]:
     return history[number - 1].to_dict()
 
 
+def export(args: dict[str, Any]) -> dict[str, Any]:
+    """A completed hand (default: the last) as hand notation, for tutorial authors."""
+    record = hand(args)
+    history = _need_session().match.hands_played
+    return {"text": format_hand(history[record["number"] - 1]), "record": record}
+
+
+def _partial_record(m: Match) -> dict[str, Any]:
+    tricks = [t.to_dict() for t in m.tricks]
+    if m.trick is not None:
+        tricks.append(m.trick.to_dict())
+    return {"number": m.hand_number, "dealer": m.dealer, "deal": [m.dealt(s) for s in range(4)],
+            "bids": list(m.bids), "tricks": tricks, "scores": None}
+
+
+def _match_records(m: Match) -> list[dict[str, Any]]:
+    records = [r.to_dict() for r in m.hands_played]
+    if m.phase != "over" and (m.actions[56 * len(m.hands_played):] or not records):
+        records.append(_partial_record(m))
+    return records
+
+
+def _record_match(data: dict[str, Any]) -> Match:
+    """Replay a single hand record (``HandRecord.to_dict``) and check its stated scores."""
+    try:
+        scores = data["scores"]
+        before = tuple(t["score_before"] for t in scores) if scores else (0, 0)
+        bags = tuple(t["bags_before"] for t in scores) if scores else (0, 0)
+        order = [(data["dealer"] + 1 + i) % 4 for i in range(4)]
+        bids = [data["bids"][s] for s in order]
+        plays = [card for t in data["tricks"] for _, card in t["plays"]]
+        spec = HandText(data["dealer"], tuple(tuple(h) for h in data["deal"]), before, bags,  # type: ignore[arg-type]
+                        tuple(b for b in bids if b is not None), tuple(plays))
+    except (KeyError, TypeError, IndexError) as exc:
+        raise BadSave("malformed", f"Not a valid hand record ({exc}).") from None
+    m = replay(spec)
+    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != data):
+        raise BadSave("inconsistent", "The hand record's tricks or scores do not agree with its own cards (tampered?).")
+    return m
+
+
+def review(args: dict[str, Any]) -> dict[str, Any]:
+    """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise BridgeError("bad_args", "Give a saved match, a hand record or hand notation.")
+    if not text.lstrip().startswith("{"):
+        return {"source": "notation", "hands": _match_records(replay(parse(text)))}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadSave("not_json", "The text looks like JSON but cannot be read (truncated or damaged?).") from None
+    if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
+        data, source = data.get("match"), "session"
+    elif isinstance(data, dict) and {"deal", "dealer", "bids", "tricks"} <= set(data):
+        return {"source": "hand", "hands": _match_records(_record_match(data))}
+    else:
+        source = "match"
+    from .save import from_dict
+    return {"source": source, "hands": _match_records(from_dict(data))}
+
+
 HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
     "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "undo": undo,
-    "save": save, "hand": hand,
+    "save": save, "hand": hand, "export": export, "review": review,
 }
 
 

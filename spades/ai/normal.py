@@ -1,0 +1,268 @@
+"""Normal: bids from a hand estimate (partner-aware), plays by solid table heuristics.
+
+Play heuristics: win cheaply when the side needs tricks, duck when it need not,
+never overtake a partner's sure winner, cover a partner's nil, attack an
+opponent's nil, and manage bags (stop winning once the contract is safe and
+bags are costly; let opponents near ten bags take the overtricks).
+"""
+from __future__ import annotations
+
+from ..cards import CARD_NAMES, SPADE_MASK, SPADES, SUIT_MASKS
+from ..rules import legal_mask, trick_winner
+from ..view import SeatView
+from .base import Bot
+from .estimate import team_bid
+from .tracker import Tracker, track
+
+
+def low_card(mask: int) -> int:
+    """Lowest-ranked card of a mask (non-spade preferred on equal rank)."""
+    best = -1
+    best_key = 99
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        key = (c % 13) * 2 + (c >= 39)
+        if key < best_key:
+            best, best_key = c, key
+        m ^= low
+    return best
+
+
+def high_card(mask: int) -> int:
+    """Highest-ranked card of a mask (non-spade preferred on equal rank)."""
+    best = -1
+    best_key = -1
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        key = (c % 13) * 2 + (c < 39)
+        if key > best_key:
+            best, best_key = c, key
+        m ^= low
+    return best
+
+
+def beating(legal: int, best: int) -> int:
+    """Cards of ``legal`` that would beat ``best``, the card now winning the trick."""
+    suit = best // 13
+    higher = legal & SUIT_MASKS[suit] & ~((2 << best) - 1)
+    if suit != SPADES:
+        higher |= legal & SPADE_MASK
+    return higher
+
+
+def team_need(bids: tuple[int, ...], won: list[int] | tuple[int, ...], team: int) -> int:
+    """Tricks the team's non-nil bidders still need for their contract (≤ 0 when made)."""
+    need = 0
+    for s in (team, team + 2):
+        if bids[s] > 0:
+            need += bids[s] - won[s]
+    return need
+
+
+def boss_mask(legal: int, unseen: int) -> int:
+    """Cards of ``legal`` that no unseen card of their suit outranks."""
+    out = 0
+    for s in range(4):
+        mine = legal & SUIT_MASKS[s]
+        if not mine:
+            continue
+        top = mine.bit_length() - 1
+        if not unseen & SUIT_MASKS[s] & ~((2 << top) - 1):
+            out |= 1 << top
+    return out
+
+
+class Plan:
+    """What the seat wants from the rest of the hand, derived from bids, tricks and scores."""
+
+    __slots__ = ("nil", "cover", "attack", "want", "setting")
+
+    def __init__(self, t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> None:
+        seat, bids, won = t.seat, t.bids, t.won
+        team = seat % 2
+        partner = (seat + 2) % 4
+        left = 13 - t.tricks_done
+        self.nil = bids[seat] == 0 and won[seat] == 0
+        self.cover = bids[partner] == 0 and won[partner] == 0
+        self.attack = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == 0 and won[s] == 0]
+        need = team_need(bids, won, team)
+        opp_need = team_need(bids, won, 1 - team)
+        # setting the opponents: they need nearly every trick that is left
+        self.setting = opp_need > 0 and left - opp_need <= 2 and need <= 0 or (opp_need > 0 and left - opp_need < 1)
+        want = need > 0 or self.setting
+        if not want and not self.attack:
+            # contract safe: overtricks are bags; take them only if bags are harmless and
+            # the opponents are not the ones near ten bags
+            want = False
+        self.want = want
+
+
+def choose_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> int:
+    """Normal's card, as a card number, for the tracked position (``t`` must be the seat to act)."""
+    seat = t.seat
+    trick = t.trick
+    led = trick[0] // 13 if trick else None
+    legal = legal_mask(t.hand, led, t.broken)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    plan = Plan(t, scores, bags)
+    unseen = t.unseen
+    if not trick:
+        return _lead(t, plan, legal, unseen)
+    pos = trick_winner(trick)
+    best = trick[pos]
+    winner = (t.leader + pos) % 4
+    partner = (seat + 2) % 4
+    n = len(trick)
+    last = n == 3
+    beats = beating(legal, best)
+    under = legal & ~beats
+    later = [(t.leader + i) % 4 for i in range(n + 1, 4)]  # seats still to play after us
+
+    if plan.nil:
+        if under:
+            # shed the highest card that still loses (void: the most dangerous card)
+            return high_card(under)
+        return high_card(beats) if last else low_card(beats)
+    if plan.cover:
+        if winner == partner:
+            if beats:
+                return low_card(beats) if last else high_card(beats)
+            return low_card(legal)
+        if partner in later:
+            # play high so the nil partner can duck under us
+            if beats:
+                return high_card(beats)
+            return high_card(legal) if led is not None and legal & SUIT_MASKS[led] else low_card(legal)
+    if plan.attack:
+        nil_seat = plan.attack[0]
+        if winner == nil_seat and under:
+            return high_card(under)   # leave the nil bidder winning
+        if nil_seat in later and not plan.want:
+            return low_card(under) if under else low_card(legal)
+    if winner == partner:
+        card = trick[pos]
+        sure = last or not (t.outstanding_above(card) & _may_hold_any(t, later)) and (
+            card // 13 == SPADES or not any(t.voids[s] >> (card // 13) & 1 for s in later))
+        if sure or card % 13 >= 11 or not plan.want:
+            if not plan.want and under:
+                return high_card(under)
+            return low_card(under) if under else low_card(legal)
+    if plan.want:
+        if beats:
+            if last:
+                return low_card(beats)
+            bosses = boss_mask(beats, unseen) & beats
+            if bosses and not (bosses & ~SPADE_MASK == 0 and led != SPADES and beats & ~SPADE_MASK):
+                return low_card(bosses)
+            if led is not None and not legal & SUIT_MASKS[led]:
+                return low_card(beats)          # ruff as cheaply as possible
+            if n == 1:
+                return low_card(legal)          # second hand low
+            return high_card(beats & SUIT_MASKS[best // 13]) if beats & SUIT_MASKS[best // 13] else low_card(beats)
+        return _discard(legal, keep_spades=True)
+    # contract safe: duck, dumping the highest card that loses
+    if under:
+        if led is not None and not legal & SUIT_MASKS[led]:
+            return _discard(under, keep_spades=False)
+        return high_card(under)
+    return high_card(beats) if last else low_card(beats)
+
+
+def _may_hold_any(t: Tracker, seats: list[int]) -> int:
+    m = 0
+    for s in seats:
+        m |= t.may_hold(s)
+    return m
+
+
+def _discard(mask: int, keep_spades: bool) -> int:
+    """A card to throw when not following suit: low side cards when winning matters, high ones when ducking."""
+    side = mask & ~SPADE_MASK
+    if side:
+        if keep_spades:
+            # throw from the shortest side suit to make a void
+            best, best_len = -1, 99
+            for s in range(3):
+                m = side & SUIT_MASKS[s]
+                if m and m.bit_count() < best_len:
+                    best, best_len = low_card(m), m.bit_count()
+            return best
+        return high_card(side)
+    return low_card(mask) if keep_spades else high_card(mask)
+
+
+def _lead(t: Tracker, plan: Plan, legal: int, unseen: int) -> int:
+    """Choose a card to lead."""
+    side = legal & ~SPADE_MASK
+    if plan.nil:
+        return low_card(side or legal)
+    if plan.cover:
+        bosses = boss_mask(legal, unseen)
+        if bosses:
+            return high_card(bosses)
+        return high_card(side or legal)
+    if plan.attack:
+        nil_seat = plan.attack[0]
+        ok = side & ~sum(SUIT_MASKS[s] for s in range(3) if t.voids[nil_seat] >> s & 1)
+        return low_card(ok or side or legal)
+    if plan.want:
+        bosses = boss_mask(legal, unseen)
+        side_boss = bosses & ~SPADE_MASK
+        # lead side winners while opponents still follow
+        for s in range(3):
+            b = side_boss & SUIT_MASKS[s]
+            if b and not any(t.voids[o] >> s & 1 for o in ((t.seat + 1) % 4, (t.seat + 3) % 4)):
+                return b.bit_length() - 1
+        if bosses & SPADE_MASK and (t.hand & SPADE_MASK).bit_count() >= 2:
+            return high_card(bosses & SPADE_MASK)
+        if side:
+            # short suit (not singleton honour) to set up ruffs, else lowest of the longest
+            has_spades = bool(t.hand & SPADE_MASK)
+            best, key = -1, None
+            for s in range(3):
+                m = side & SUIT_MASKS[s]
+                if not m:
+                    continue
+                length = m.bit_count()
+                k = (length if has_spades else -length, (low_card(m)) % 13)
+                if key is None or k < key:
+                    best, key = low_card(m), k
+            return best
+        return low_card(legal)
+    # duck: lead low where we hold the lowest card, avoiding our winners
+    return low_card(side or legal)
+
+
+def decide_card(view: SeatView) -> str:
+    """Normal's card for ``view``, by name."""
+    t = track(view)
+    return CARD_NAMES[choose_card(t, view.scores, view.bags)]
+
+
+def decide_bid(view: SeatView) -> int:
+    """Normal's bid for ``view``."""
+    seat = view.seat
+    partner = view.bids[(seat + 2) % 4]
+    opp = [b for s, b in enumerate(view.bids) if s % 2 != seat % 2 and b is not None]
+    return team_bid(view.hand_mask, partner, opp)
+
+
+class NormalBot(Bot):
+    """A steady partner: sensible bids, sound play, covers nils and manages bags."""
+
+    level = "normal"
+
+    def bid(self, view: SeatView) -> int:
+        """Estimated tricks, adjusted for the partner's bid (nil with a fitting hand)."""
+        return decide_bid(view)
+
+    def play(self, view: SeatView) -> str:
+        """A heuristic card (see module doc)."""
+        card = decide_card(view)
+        assert card in view.legal_cards
+        return card

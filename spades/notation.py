@@ -1,0 +1,159 @@
+"""A short text notation for one hand, for tutorials and the hand viewer.
+
+Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
+
+    Spades hand                      (optional first line)
+    Dealer: E
+    Score: 120 -40                   (optional: team S/N, team W/E before the hand)
+    Bags: 3 0                        (optional)
+    S: AS KS 7S 2S AH 9H 4H KC 8C 3C QD 5D 2D
+    W: ...13 cards...
+    N: ...13 cards...
+    E: ...13 cards...                (one hand may be left out: it is the 13 cards left)
+    Bids: 3 4 nil 2                  (in bidding order, from the dealer's left)
+    Play: 2C 5C KC AC / 4D QD ...    (cards in play order; "/" between tricks is optional)
+
+Cards are written rank then suit (``AS``, ``TD``; ``10D`` and lower case are accepted);
+a bid of ``nil`` or ``0`` is nil. Bids and Play may stop part-way. Lines starting
+with ``#`` are comments. :func:`parse` checks the text against the rules by
+replaying it, so a hand that breaks a rule is refused with the rule's reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_INDEX, FULL_DECK, cards_of, mask_of, sort_hand
+from .errors import IllegalAction, SpadesError
+from .match import HandRecord, Match
+
+SEAT_LETTERS = "SWNE"
+
+
+class NotationError(SpadesError, ValueError):
+    """Hand notation that cannot be read or breaks a rule (code ``bad_notation`` or ``illegal_history``)."""
+
+
+@dataclass(frozen=True)
+class HandText:
+    """A parsed hand: the deal and what was bid and played."""
+
+    dealer: int
+    deal: tuple[tuple[str, ...], ...]
+    scores: tuple[int, int]
+    bags: tuple[int, int]
+    bids: tuple[int, ...]       # in bidding order
+    plays: tuple[str, ...]
+
+
+def _card(token: str, line: int) -> str:
+    t = token.strip().upper().replace("10", "T")
+    if t not in CARD_INDEX:
+        raise NotationError("bad_notation", f"Line {line}: {token!r} is not a card (write rank then suit, e.g. AS, TD, 2C).")
+    return t
+
+
+def _ints(value: str, line: int, what: str) -> tuple[int, int]:
+    parts = value.split()
+    try:
+        a, b = (int(p) for p in parts)
+    except ValueError:
+        raise NotationError("bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'.") from None
+    return a, b
+
+
+def parse(text: str) -> HandText:
+    """Read hand notation; raises :class:`NotationError` if it is malformed or breaks a rule."""
+    if not isinstance(text, str):
+        raise NotationError("bad_notation", "Hand notation must be text.")
+    dealer = None
+    hands: dict[int, list[str]] = {}
+    scores, bags = (0, 0), (0, 0)
+    bids: list[int] = []
+    plays: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line or (number == 1 and line.lower().startswith("spades")):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise NotationError("bad_notation", f"Line {number}: expected 'Name: value', got {raw.strip()!r}.")
+        key = key.strip().lower()
+        if key == "dealer":
+            v = value.strip().upper()
+            if v not in SEAT_LETTERS or len(v) != 1:
+                raise NotationError("bad_notation", f"Line {number}: the dealer is one of S, W, N, E.")
+            dealer = SEAT_LETTERS.index(v)
+        elif key.upper() in ("S", "W", "N", "E") and len(key) == 1:
+            hands[SEAT_LETTERS.index(key.upper())] = [_card(t, number) for t in value.split()]
+        elif key == "score":
+            scores = _ints(value, number, "Score")
+        elif key == "bags":
+            bags = _ints(value, number, "Bags")
+        elif key == "bids":
+            for t in value.split():
+                t = t.lower()
+                if t == "nil":
+                    bids.append(0)
+                elif t.isdigit():
+                    bids.append(int(t))
+                else:
+                    raise NotationError("bad_notation", f"Line {number}: {t!r} is not a bid (0–13 or nil).")
+        elif key == "play":
+            plays.extend(_card(t, number) for t in value.replace("/", " ").replace("|", " ").split())
+        else:
+            raise NotationError("bad_notation", f"Line {number}: unknown field {key!r} (Dealer, Score, Bags, S, W, N, E, Bids, Play).")
+    if dealer is None:
+        raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
+    if len(hands) == 3:
+        missing = next(s for s in range(4) if s not in hands)
+        rest = FULL_DECK
+        for h in hands.values():
+            rest &= ~mask_of(h)
+        hands[missing] = cards_of(rest)
+    if len(hands) != 4:
+        raise NotationError("bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:').")
+    if len(bids) > 4:
+        raise NotationError("bad_notation", "There are only four bids in a hand.")
+    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(4)), scores, bags, tuple(bids), tuple(plays))
+    replay(spec)
+    return spec
+
+
+def replay(spec: HandText) -> Match:
+    """A match positioned after the parsed hand's bids and plays (the rules check every step)."""
+    try:
+        match = Match(seed=0, dealer=spec.dealer, deal=[list(h) for h in spec.deal], scores=spec.scores, bags=spec.bags)
+    except ValueError as exc:
+        raise NotationError("bad_notation", f"The deal or totals are invalid: {exc}") from None
+    step = "bid 1"
+    try:
+        for i, b in enumerate(spec.bids, start=1):
+            step = f"bid {i}"
+            match.bid(b)
+        if spec.plays and len(spec.bids) < 4:
+            raise NotationError("bad_notation", "Cards were played before all four bids.")
+        for i, card in enumerate(spec.plays, start=1):
+            step = f"card {i} ({card})"
+            match.play(card)
+            if match.hands_played and i < len(spec.plays):
+                raise NotationError("bad_notation", "More than 52 cards were played.")
+    except IllegalAction as exc:
+        raise NotationError("illegal_history", f"At {step}: {exc.message}") from None
+    return match
+
+
+def format_hand(record: HandRecord) -> str:
+    """Hand notation for a completed hand, readable back by :func:`parse`."""
+    before = tuple(s.score_before for s in record.scores)
+    bags = tuple(s.bags_before for s in record.scores)
+    order = [(record.dealer + 1 + i) % 4 for i in range(4)]
+    lines = ["Spades hand", f"Dealer: {SEAT_LETTERS[record.dealer]}"]
+    if before != (0, 0):
+        lines.append(f"Score: {before[0]} {before[1]}")
+    if bags != (0, 0):
+        lines.append(f"Bags: {bags[0]} {bags[1]}")
+    for seat in range(4):
+        lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat]))}")
+    lines.append("Bids: " + " ".join("nil" if record.bids[s] == 0 else str(record.bids[s]) for s in order))
+    lines.append("Play: " + " / ".join(" ".join(t.cards) for t in record.tricks))
+    return "\n".join(lines) + "\n"
