@@ -55,64 +55,80 @@ def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
             f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total {s.score_after}")
 
 
+def _human_turn(m: Match, read: Callable[[str], str], out: Callable[[str], None]) -> bool:
+    """Ask the player for one action until a legal one is taken; ``False`` when they leave."""
+    _print_table(m, out)
+    while True:
+        prompt = "Your bid (0 = nil, 1–13): " if m.phase == "bid" else \
+            f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
+        try:
+            text = read(prompt).strip()
+        except EOFError:
+            out("\nBye.")
+            return False
+        if text in ("q", "quit", "exit"):
+            return False
+        if text in ("h", "help", "?"):
+            out("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
+                "'undo' takes back your last action, 'quit' leaves.")
+            continue
+        try:
+            if text == "undo":
+                _undo_mine(m)
+                out("  Taken back.")
+                _print_table(m, out)
+            elif m.phase == "bid":
+                if text.lower() == "nil":
+                    text = "0"
+                if not text.isdigit():
+                    out(f"  ✗ {text!r} is not a bid: type a number from 0 (nil) to 13.")
+                    continue
+                m.bid(int(text), seat=0)
+                return True
+            else:
+                card = text.upper().replace("10", "T")
+                card = card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+                m.play(card, seat=0)
+                out(f"  You play {pretty(card)} ({long_name(card)}).")
+                return True
+        except IllegalAction as exc:
+            out(f"  ✗ {exc.message}")
+
+
+def _undo_mine(m: Match) -> None:
+    """Take back the player's last action and everything after it (refused whole if there is none)."""
+    trial = m.copy()
+    steps = 0
+    while True:
+        trial.undo(1)  # raises nothing_to_undo at the start of the match, before m changes
+        steps += 1
+        if trial.to_act == 0:
+            break
+    m.undo(steps)
+
+
 def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Callable[[str], None] = print) -> int:
     """An interactive game in the terminal."""
     m = Match(seed=args.seed)
     bots = {1: bot(args.opponents, 1), 2: bot(args.partner, 2), 3: bot(args.opponents, 3)}
     out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({args.partner}) as partner, "
         f"against {args.opponents} opponents. Type 'help' for commands.")
-    hands_seen = 0
     while m.phase != "over":
+        hands_before, tricks_before = len(m.hands_played), len(m.tricks)
         if m.to_act != 0:
             seat = m.to_act
             action = bots[seat].choose(m.view(seat))  # type: ignore[index]
-            tricks_before = len(m.tricks)
             m.act(action, seat=seat)
-            if isinstance(action, int):
-                out(f"  {SEAT_NAMES[seat]} bids {_bid_word(action)}.")
-            else:
-                out(f"  {SEAT_NAMES[seat]} plays {pretty(action)}.")
-        else:
-            if m.phase == "bid" and all(b is None for b in m.bids[:1]):
-                _print_table(m, out)
-            elif m.phase == "play":
-                _print_table(m, out)
-            prompt = "Your bid (0 = nil, 1–13): " if m.phase == "bid" else \
-                f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
-            try:
-                text = read(prompt).strip()
-            except EOFError:
-                out("\nBye.")
-                return 0
-            if text in ("q", "quit", "exit"):
-                return 0
-            if text in ("h", "help", "?"):
-                out("Bid with a number (0 is nil). Play with a card such as AS, 10h or th. "
-                    "'undo' takes back your last card, 'quit' leaves.")
-                continue
-            try:
-                if text == "undo":
-                    m.undo(1)
-                    while m.to_act != 0 and m.actions:
-                        m.undo(1)
-                elif m.phase == "bid":
-                    m.bid(int(text) if text.lstrip("-").isdigit() else -1, seat=0)
-                else:
-                    card = text.upper().replace("10", "T")
-                    card = card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
-                    m.play(card, seat=0)
-                    out(f"  You play {pretty(card)} ({long_name(card)}).")
-            except IllegalAction as exc:
-                out(f"  ✗ {exc.message}")
-                continue
-        if m.tricks and m.trick is None and m.phase == "play":
-            last = m.tricks[-1]
-            if len(m.tricks) > 0 and last.plays[-1][1] and m.to_act == last.winner:
-                pass
-        if len(m.hands_played) > hands_seen:
-            hands_seen = len(m.hands_played)
-            out(f"Hand {hands_seen} is over.")
+            verb = f"bids {_bid_word(action)}" if isinstance(action, int) else f"plays {pretty(action)}"
+            out(f"  {SEAT_NAMES[seat]} {verb}.")
+        elif not _human_turn(m, read, out):
+            return 0
+        if len(m.hands_played) > hands_before:
+            record = m.hands_played[-1]
+            out(f"  {SEAT_NAMES[record.tricks[-1].winner]} wins the last trick. Hand {record.number} is over.")
             _print_hand_result(m, out)
+        elif len(m.tricks) > tricks_before:
+            out(f"  {SEAT_NAMES[m.tricks[-1].winner]} wins the trick.")
     out(f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
         f"{max(m.scores)} to {min(m.scores)}.")
     return 0
