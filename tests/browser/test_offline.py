@@ -1,0 +1,308 @@
+"""Offline play and clean updates through the service worker (site/sw.js).
+
+Each test serves its own copy of the site with its own server, so it can really
+go offline (the server is shut down as well as the context set offline) and can
+deploy a changed build under the same origin.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+import build_site
+from spades import Match
+from spades.ai import bot
+from spades.notation import format_hand
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 120_000
+
+
+class Site:
+    """A dist/ copy served on its own port; stop() takes it offline for good."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.server = build_site.make_server(root, 0)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/"
+        self.running = True
+
+    def stop(self):
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+    def build(self) -> str:
+        return json.loads((self.root / "build.json").read_text())["build"]
+
+
+@pytest.fixture()
+def site(dist_dir, tmp_path):
+    root = tmp_path / "dist"
+    shutil.copytree(dist_dir, root)
+    s = Site(root)
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def context(browser, site):
+    ctx = browser.new_context()
+    ctx.console_errors = []
+    ctx.foreign_requests = []
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
+
+    def on_request(request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}" != origin:
+            ctx.foreign_requests.append(request.url)
+
+    ctx.on("request", on_request)
+    yield ctx
+    ctx.close()
+
+
+def new_page(ctx):
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.on("console", lambda m: m.type == "error" and ctx.console_errors.append(m.text))
+    page.on("pageerror", lambda e: ctx.console_errors.append(f"pageerror: {e}"))
+    return page
+
+
+# Waits until a service worker controls the page and its cache holds every file
+# of precache.json; returns the cache names and what the cache holds.
+WAIT_CACHED_JS = """
+async (build) => {
+  const reg = await navigator.serviceWorker.ready;
+  const deadline = Date.now() + 120000;
+  while (!navigator.serviceWorker.controller && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const cache = await caches.open("spades-" + build);
+  const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+  return {
+    keys: await caches.keys(),
+    cached: [...cached],
+    script: reg.active && reg.active.scriptURL,
+    controlled: !!navigator.serviceWorker.controller,
+  };
+}
+"""
+
+
+def precache_paths(root: Path) -> list[str]:
+    return [f["path"] for f in json.loads((root / "precache.json").read_text())["files"]]
+
+
+def wait_cached(page, site) -> dict:
+    info = page.evaluate(WAIT_CACHED_JS, site.build())
+    assert info["controlled"], info
+    assert info["keys"] == [f"spades-{site.build()}"], info["keys"]
+    assert f"build={site.build()}" in info["script"]
+    missing = [p for p in precache_paths(site.root) if "/" + p not in info["cached"]]
+    assert not missing, f"not cached: {missing}"
+    return info
+
+
+def notation_hand(seed: int = 9) -> tuple[str, object]:
+    m = Match(seed=seed)
+    bots = {s: bot("easy", s) for s in range(4)}
+    while not m.hands_played:
+        seat = m.to_act
+        m.act(bots[seat].choose(m.view(seat)), seat=seat)
+    record = m.hands_played[0]
+    return format_hand(record), record
+
+
+def sizes(root: Path) -> tuple[int, int]:
+    files = json.loads((root / "precache.json").read_text())["files"]
+    total = sum(f["size"] for f in files)
+    core = sum(f["size"] for f in files if f["path"].startswith("pyodide/"))
+    return total, core
+
+
+def test_viewer_works_offline_after_one_visit(context, site):
+    page = new_page(context)
+    page.goto(site.url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    wait_cached(page, site)
+
+    # really offline: the browser context and the server
+    context.set_offline(True)
+    site.stop()
+
+    text, record = notation_hand()
+    viewer_url = site.url + "viewer.html?hand=" + quote(text) + "#step=57"
+    viewer_runs, bare_runs = [], []
+    for _ in range(2):  # alternate, keep the best of each: less noise from the machine
+        t0 = time.perf_counter()
+        page.goto(viewer_url)
+        page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=BOOT_MS)
+        viewer_runs.append(time.perf_counter() - t0)
+        assert page.get_attribute("body", "data-error") is None, page.inner_text("#error")
+        delta = page.locator("#score [data-team-delta='0']").get_attribute("data-value")
+        assert int(delta) == record.scores[0].delta
+
+        # the bare Pyodide benchmark page, also from the cache, same run
+        t0 = time.perf_counter()
+        page.goto(site.url + "bare.html")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        bare_runs.append(time.perf_counter() - t0)
+    viewer_s, bare_s = min(viewer_runs), min(bare_runs)
+
+    # query strings are ignored for cached pages
+    page.goto(site.url + "viewer.html?anything=1")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    if (site.root / "index.html").is_file():  # the directory address is index.html, offline too
+        response = page.goto(site.url + "?seed=5")
+        assert response is not None and response.ok
+        assert page.content().count("<") > 10
+        page.goto(site.url + "viewer.html")
+        page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+
+    total, core = sizes(site.root)
+    print(f"\noffline repeat visit: viewer ready (engine + hand parsed) {viewer_s * 1000:.0f} ms, "
+          f"bare Pyodide {bare_s * 1000:.0f} ms, ratio {viewer_s / bare_s:.2f}")
+    print(f"first visit downloads {total:,} bytes: Pyodide core {core:,} ({100 * core / total:.1f} %), "
+          f"own payload {total - core:,}")
+    assert context.console_errors == []
+    assert context.foreign_requests == []
+
+
+def _index_registers_sw(root: Path) -> bool:
+    for name in ("index.html", "app.js"):
+        path = root / name
+        if path.is_file() and "registerServiceWorker" in path.read_text(encoding="utf-8", errors="replace"):
+            return True
+    return False
+
+
+# The game's engine through the page's own engine.js: independent of the UI's markup.
+PLAY_TRICK_JS = """
+async () => {
+  const { startEngine } = await import("./engine.js");
+  const engine = startEngine();
+  await engine.ready;
+  let s = await engine.call("new_match", { seed: 5, partner: "easy", opponents: "easy" });
+  s = (await engine.call("run_bots")).state;
+  s = await engine.call("bid", { n: s.legal_bids[3] });
+  s = (await engine.call("run_bots")).state;
+  let tricks = 0;
+  while (s.phase === "play" && tricks < 1) {
+    s = await engine.call("play", { card: s.legal_cards[0] });
+    s = (await engine.call("run_bots")).state;
+    tricks = s.tricks_won.reduce((a, b) => a + b, 0);
+  }
+  engine.worker.terminate();
+  return { tricks, hand: s.hand.length };
+}
+"""
+
+
+def test_game_works_offline(context, site):
+    if not _index_registers_sw(site.root):
+        pytest.skip("index.html/app.js do not call registerServiceWorker() yet (the lead wires it)")
+    page = new_page(context)
+    page.goto(site.url + "index.html")
+    page.wait_for_load_state("load")
+    wait_cached(page, site)
+    context.set_offline(True)
+    site.stop()
+    t0 = time.perf_counter()
+    page.goto(site.url + "index.html?seed=5")
+    out = page.evaluate(PLAY_TRICK_JS)
+    print(f"\noffline game: new match, bid and one trick in {(time.perf_counter() - t0) * 1000:.0f} ms")
+    assert out["tricks"] >= 1
+    assert out["hand"] <= 12
+    assert context.console_errors == []
+    assert context.foreign_requests == []
+
+
+def redeploy(root: Path, marker: str) -> str:
+    """Change one file of the served copy and rewrite its manifests as build_site does."""
+    with open(root / "viewer.css", "a", encoding="utf-8") as fh:
+        fh.write(f"\n/* {marker} */\n")
+    info = json.loads((root / "build.json").read_text())
+    new = build_site.write_manifests(root, wheel=info["wheel"], micropip=info["micropip"], pyodide=info["pyodide"])
+    return new["build"]
+
+
+def test_new_deployment_replaces_cache_cleanly(context, site):
+    page = new_page(context)
+    page.goto(site.url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    old = site.build()
+    wait_cached(page, site)
+
+    new = redeploy(site.root, "deployment two")
+    assert new != old
+    page.reload()
+    banner = page.wait_for_selector("#sw-update-banner", timeout=BOOT_MS)
+    assert "new version" in banner.inner_text()
+    # while the new worker waits, the old one serves the old build only
+    state = page.evaluate("""async () => ({
+      keys: (await caches.keys()).sort(),
+      css: await (await fetch("viewer.css")).text(),
+      build: (await (await fetch("build.json")).json()).build,
+    })""")
+    assert sorted(state["keys"]) == sorted([f"spades-{old}", f"spades-{new}"])
+    assert "deployment two" not in state["css"]
+    assert state["build"] == old
+
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.click("#sw-update-banner [data-sw-action='reload']")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    after = page.evaluate("""async () => ({
+      keys: await caches.keys(),
+      css: await (await fetch("viewer.css")).text(),
+      build: (await (await fetch("build.json")).json()).build,
+      script: navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL,
+    })""")
+    assert after["keys"] == [f"spades-{new}"]
+    assert "deployment two" in after["css"]
+    assert after["build"] == new
+    assert f"build={new}" in after["script"]
+    assert page.locator("#sw-update-banner").count() == 0
+
+    # and the new build works offline on its own
+    context.set_offline(True)
+    site.stop()
+    page.reload()
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    assert "deployment two" in page.evaluate("async () => (await fetch('viewer.css')).text()")
+    assert context.console_errors == []
+    assert context.foreign_requests == []
+
+
+def test_update_callback_instead_of_banner(context, site):
+    """registerServiceWorker({onUpdateReady}) hands apply() to the page and shows no banner."""
+    page = new_page(context)
+    page.goto(site.url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    wait_cached(page, site)
+    new = redeploy(site.root, "deployment three")
+    got = page.evaluate("""async () => {
+      const { registerServiceWorker } = await import("./sw-register.js");
+      document.getElementById("sw-update-banner")?.remove();
+      return await new Promise((resolve) => {
+        registerServiceWorker({ onUpdateReady: (apply) => { window.applyUpdate = apply; resolve(typeof apply); } });
+      });
+    }""")
+    assert got == "function"
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.evaluate("window.applyUpdate()")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    assert page.evaluate("caches.keys()") == [f"spades-{new}"]
+    assert context.console_errors == []
