@@ -360,7 +360,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 def call(fn: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run one message by name (the Python-side entry point; :func:`handle` wraps it in JSON)."""
-    handler = HANDLERS.get(fn)
+    handler = HANDLERS.get(fn) if isinstance(fn, str) else None
     if handler is None:
         raise BridgeError("unknown_message", f"Unknown message {fn!r}.")
     if args is not None and not isinstance(args, dict):

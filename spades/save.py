@@ -71,8 +71,15 @@ def _need(cond: bool, what: str) -> None:
         raise BadSave("malformed", f"Not a valid save: {what}.")
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values of the same types (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
 
 
 def loads(text: str | bytes) -> Match:
@@ -97,7 +104,7 @@ def from_dict(data: Any) -> Match:
     """Restore a match from :func:`to_dict` data, or raise :class:`~spades.BadSave`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("wrong_format", "Not a Spades match save (the format marker is missing or different).")
-    if data.get("version") != VERSION:
+    if not _same(data.get("version"), VERSION):
         raise BadSave("wrong_version", f"This save has version {data.get('version')!r}; this engine reads version {VERSION}.")
     if data.get("variant") != VARIANT:
         raise BadSave("wrong_version", f"This save is for rules variant {data.get('variant')!r}, not {VARIANT}.")
@@ -123,7 +130,7 @@ def from_dict(data: Any) -> Match:
         _need(isinstance(hand, dict) and set(hand) == {"dealer", "deal", "bids", "plays"}, f"{where} is not a hand record")
         if match.phase == "over":
             raise BadSave("inconsistent", f"The save goes on after the match ended (at {where}).")
-        if hand["dealer"] != match.dealer or not isinstance(hand["dealer"], int):
+        if not _same(hand["dealer"], match.dealer):
             raise BadSave("bad_deal", f"{where}: the dealer does not follow from the start of the match.")
         try:
             dealt = check_deal(hand["deal"])
@@ -156,6 +163,6 @@ def from_dict(data: Any) -> Match:
 
     expected = {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
                 "bags": list(match.bags), "winner": match.winner}
-    if state != expected:
+    if not _same(state, expected):
         raise BadSave("inconsistent", "The save's scores or state do not agree with its own history (tampered?).")
     return match

@@ -6,18 +6,10 @@ from __future__ import annotations
 
 from .base import Bot
 from .easy import EasyBot
+from .hard import HardBot
+from .normal import NormalBot
 
-REGISTRY: dict[str, type[Bot]] = {"easy": EasyBot}
-try:  # the stronger levels register themselves as they land
-    from .normal import NormalBot
-    REGISTRY["normal"] = NormalBot
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from .hard import HardBot
-    REGISTRY["hard"] = HardBot
-except ImportError:  # pragma: no cover
-    pass
+REGISTRY: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 LEVELS: tuple[str, ...] = tuple(REGISTRY)
 
@@ -31,4 +23,4 @@ def bot(level: str, seed: int = 0) -> Bot:
     return cls(seed)
 
 
-__all__ = ["Bot", "bot", "LEVELS", "REGISTRY"]
+__all__ = ["Bot", "bot", "LEVELS", "REGISTRY", "EasyBot", "NormalBot", "HardBot"]

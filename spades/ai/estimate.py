@@ -4,7 +4,7 @@ Pure functions over a 13-card hand mask (see :mod:`spades.cards`).
 """
 from __future__ import annotations
 
-from ..cards import SPADES, SUIT_MASKS
+from ..cards import SPADES
 
 
 def suit_ranks(hand: int, suit: int) -> list[int]:

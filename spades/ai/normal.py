@@ -91,14 +91,13 @@ class Plan:
         self.attack = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == 0 and won[s] == 0]
         need = team_need(bids, won, team)
         opp_need = team_need(bids, won, 1 - team)
-        # setting the opponents: they need nearly every trick that is left
-        self.setting = opp_need > 0 and left - opp_need <= 2 and need <= 0 or (opp_need > 0 and left - opp_need < 1)
-        want = need > 0 or self.setting
-        if not want and not self.attack:
-            # contract safe: overtricks are bags; take them only if bags are harmless and
-            # the opponents are not the ones near ten bags
-            want = False
-        self.want = want
+        # setting the opponents: they need nearly every trick that is left; with few bags
+        # of our own we can afford to chase the set a little further
+        slack = 3 if bags[team] <= 4 and need <= 0 else 2
+        self.setting = opp_need > 0 and left - opp_need <= slack
+        # otherwise, once our contract is safe, overtricks are bags: duck (which also
+        # hands the overtricks to opponents, who may be near ten bags themselves)
+        self.want = need > 0 or self.setting
 
 
 def choose_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> int:
@@ -142,7 +141,7 @@ def choose_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> i
         nil_seat = plan.attack[0]
         if winner == nil_seat and under:
             return high_card(under)   # leave the nil bidder winning
-        if nil_seat in later and not plan.want:
+        if nil_seat in later:
             return low_card(under) if under else low_card(legal)
     if winner == partner:
         card = trick[pos]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SPADES, SUIT_MASKS
+from ..cards import CARD_INDEX, FULL_DECK, SPADES, SUIT_MASKS
 from ..view import SeatView
 
 
@@ -101,4 +101,4 @@ def track(view: SeatView) -> Tracker:
                    bids=bids, won=list(view.tricks_won), tricks_done=len(view.tricks))  # type: ignore[arg-type]
 
 
-__all__ = ["Tracker", "track", "SPADE_MASK"]
+__all__ = ["Tracker", "track"]
