@@ -1,0 +1,127 @@
+// cards.js: card faces and backs as inline SVG (own artwork, no fonts or images
+// fetched). Cards are drawn in a 60 x 84 box and scale with CSS; the rank and
+// suit index sits in the top-left corner so overlapped cards stay readable.
+// These functions only draw: names and rules come from i18n.js and the engine.
+
+const NS = "http://www.w3.org/2000/svg";
+
+// Suit shapes in a 100 x 100 box.
+const SUIT_PATHS = {
+  H: "M50 90C22 68 4 52 4 31 4 15 16 5 29 5c9 0 17 5 21 14 4-9 12-14 21-14 13 0 25 10 25 26 0 21-18 37-46 59z",
+  D: "M50 3 88 50 50 97 12 50z",
+  S: "M50 4C78 30 96 44 96 62c0 13-10 23-23 23-9 0-16-4-20-11 1 10 5 17 14 22H33c9-5 13-12 14-22-4 7-11 11-20 11C14 85 4 75 4 62 4 44 22 30 50 4z",
+  C: "M31 27a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM8 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM54 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0zM45 52Q45 82 30 96H70Q55 82 55 52z",
+};
+
+export const SUITS = ["S", "H", "D", "C"];
+
+/** Split "QH" into {rank: "Q", suit: "H"}. */
+export function parseCard(card) {
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+
+function el(name, attrs = {}, children = []) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.appendChild(c);
+  return node;
+}
+
+function suitShape(suit, x, y, size, flip = false) {
+  const s = size / 100;
+  const t = flip
+    ? `translate(${x + size} ${y + size}) rotate(180) scale(${s})`
+    : `translate(${x} ${y}) scale(${s})`;
+  return el("path", { d: SUIT_PATHS[suit], transform: t, class: "pip" });
+}
+
+function text(str, x, y, size, anchor = "middle", cls = "idx") {
+  const node = el("text", {
+    x, y, "font-size": size, "text-anchor": anchor, class: cls,
+    "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    "font-weight": "700",
+  });
+  if (str.length > 1) node.setAttribute("letter-spacing", "-0.8");
+  node.textContent = str;
+  return node;
+}
+
+// Pip layouts (centre x, centre y in the 60 x 84 card; flip for the lower half).
+const COLS = { L: 21.5, C: 30, R: 38.5 };
+const PIPS = {
+  2: [["C", 18], ["C", 66, 1]],
+  3: [["C", 18], ["C", 42], ["C", 66, 1]],
+  4: [["L", 18], ["R", 18], ["L", 66, 1], ["R", 66, 1]],
+  5: [["L", 18], ["R", 18], ["C", 42], ["L", 66, 1], ["R", 66, 1]],
+  6: [["L", 18], ["R", 18], ["L", 42], ["R", 42], ["L", 66, 1], ["R", 66, 1]],
+  7: [["L", 18], ["R", 18], ["C", 30], ["L", 42], ["R", 42], ["L", 66, 1], ["R", 66, 1]],
+  8: [["L", 18], ["R", 18], ["C", 30], ["L", 42], ["R", 42], ["C", 54, 1], ["L", 66, 1], ["R", 66, 1]],
+  9: [["L", 18], ["R", 18], ["L", 34], ["R", 34], ["C", 42], ["L", 50, 1], ["R", 50, 1], ["L", 66, 1], ["R", 66, 1]],
+  10: [["L", 18], ["R", 18], ["C", 26], ["L", 34], ["R", 34], ["L", 50, 1], ["R", 50, 1], ["C", 58, 1], ["L", 66, 1], ["R", 66, 1]],
+};
+
+/**
+ * An SVG card face. `label` is the short rank text ("10", "Q"...) from i18n.
+ * The SVG is decorative (aria-hidden): the button around it carries the name.
+ */
+export function cardFace(card, label) {
+  const { rank, suit } = parseCard(card);
+  const svg = el("svg", {
+    viewBox: "0 0 60 84", class: `card-svg suit-${suit}`, "aria-hidden": "true",
+    focusable: "false", preserveAspectRatio: "xMidYMid meet",
+  });
+  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
+  // corner index, top-left (what stays visible when cards overlap) and bottom-right
+  const small = label.length > 1 ? 12 : 15;
+  const lx = label.length > 1 ? 8.5 : 9;
+  svg.appendChild(text(label, lx, 15.5, small));
+  svg.appendChild(suitShape(suit, 3, 18.5, 12));
+  const br = el("g", { transform: "rotate(180 30 42)" });
+  br.appendChild(text(label, lx, 15.5, small));
+  br.appendChild(suitShape(suit, 3, 18.5, 12));
+  svg.appendChild(br);
+
+  const n = rank === "T" ? 10 : Number(rank);
+  if (rank === "A") {
+    svg.appendChild(suitShape(suit, 16, 28, 28));
+  } else if (["J", "Q", "K"].includes(rank)) {
+    // court card: a framed panel with the rank letter and the suit
+    svg.appendChild(el("rect", { x: 13, y: 12, width: 34, height: 60, rx: 3, class: "court" }));
+    svg.appendChild(el("path", {
+      d: "M17 40 30 16 43 40 30 64z", class: "court-gem",
+    }));
+    svg.appendChild(text(label, 30, 46, 20, "middle", "court-letter"));
+    svg.appendChild(suitShape(suit, 24.5, 58, 11));
+    svg.appendChild(suitShape(suit, 24.5, 15, 11, true));
+  } else if (PIPS[n]) {
+    for (const [col, cy, flip] of PIPS[n]) {
+      svg.appendChild(suitShape(suit, COLS[col] - 5.5, cy - 5.5, 11, Boolean(flip)));
+    }
+  }
+  return svg;
+}
+
+/** A card back (decorative). */
+export function cardBack() {
+  const svg = el("svg", {
+    viewBox: "0 0 60 84", class: "card-svg back", "aria-hidden": "true", focusable: "false",
+  });
+  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "back-edge" }));
+  svg.appendChild(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, class: "back-field" }));
+  const g = el("g", { class: "back-pattern" });
+  for (let y = 8; y < 80; y += 8) {
+    for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) {
+      g.appendChild(el("path", { d: `M${x} ${y - 3} l3 3 -3 3 -3 -3z` }));
+    }
+  }
+  svg.appendChild(g);
+  svg.appendChild(suitShape("S", 22, 34, 16));
+  return svg;
+}
+
+/** A small suit symbol for text (score sheet, messages). */
+export function suitIcon(suit) {
+  const svg = el("svg", { viewBox: "0 0 100 100", class: `suit-icon suit-${suit}`, "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(el("path", { d: SUIT_PATHS[suit], class: "pip" }));
+  return svg;
+}
