@@ -2,11 +2,16 @@
 // computer move comes from the Python engine (engine.js -> worker.js -> spades.bridge);
 // this file only sequences calls, animations and dialogs.
 import { startEngine } from "./engine.js";
+import { registerServiceWorker } from "./sw-register.js";
 import { LANGUAGES, applyStatic, currentLanguage, has, loadLanguage, pickLanguage, t } from "./i18n.js";
 import * as table from "./table.js";
 
-const SAVE_KEY = "spades.save.v1";
-const PENDING_KEY = "spades.pending.v1";
+const params = new URLSearchParams(location.search);
+// Embedded (embed.html → index.html?embed=1): its own save, so a tutorial's table never
+// overwrites the player's own match.
+const EMBED = params.get("embed") === "1";
+const SAVE_KEY = EMBED ? "spades.embed.save.v1" : "spades.save.v1";
+const PENDING_KEY = EMBED ? "spades.embed.pending.v1" : "spades.pending.v1";
 const SETTINGS_KEY = "spades.settings.v1";
 const HUMAN = 0;
 
@@ -18,12 +23,12 @@ const SPEEDS = {
   instant: { think: 0, move: 0, pause: 0 },
 };
 
-const params = new URLSearchParams(location.search);
 const $ = (sel, root = document) => root.querySelector(sel);
 
 let engine = null;
 let levels = ["easy"];
 let S = null; // the engine's latest state
+let saveText = null; // the session as text, from the engine's last change (see persist)
 let shownTrick = null; // the trick drawn on the table (may be a completed one)
 let pendingHand = null; // a scored hand waiting for Continue
 let busy = false; // computer players / animations in progress
@@ -124,9 +129,9 @@ function refuse(err) {
 }
 
 function persist() {
-  if (!S) return;
+  if (!S || !saveText) return;
   try {
-    localStorage.setItem(SAVE_KEY, S.save);
+    localStorage.setItem(SAVE_KEY, saveText);
     if (pendingHand) localStorage.setItem(PENDING_KEY, String(pendingHand.number));
     else localStorage.removeItem(PENDING_KEY);
   } catch {
@@ -724,6 +729,10 @@ function onProgress({ stage, fraction }) {
 }
 
 async function main() {
+  // Boot Python first: language, deck and table set-up all overlap the runtime's download.
+  engine = startEngine({ onProgress, onSave: (text) => { saveText = text; } });
+  document.body.classList.toggle("embed", EMBED);
+  document.body.classList.toggle("compact", EMBED || params.get("compact") === "1");
   applyDeck();
   const wish = params.get("lang") || settings.lang;
   try {
@@ -731,11 +740,13 @@ async function main() {
   } catch {
     /* English text from the HTML stays */
   }
+  registerServiceWorker({
+    labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
+  });
   wire();
   setPhase("loading");
   table.renderSeats(null, false);
   onProgress({ stage: "runtime", fraction: 0 });
-  engine = startEngine({ onProgress });
   try {
     await engine.ready;
     const hello = await engine.call("hello");

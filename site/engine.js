@@ -9,7 +9,8 @@
 //   page -> worker  {id, fn, args}            requests sent before boot ends are queued
 //   worker -> page  {type: "progress", stage: "runtime"|"micropip"|"engine"|"ready", fraction: 0..1}
 //                   {type: "boot-error", message}
-//                   {type: "reply", id, ok: true, result}
+//                   {type: "reply", id, ok: true, result, save?}   save: the session as text
+//                   after a message that changed it (passed to onSave, for localStorage)
 //                   {type: "reply", id, ok: false, error: {code, message}}
 // The worker calls spades.bridge.handle(JSON.stringify({fn, args})); a Python
 // exception becomes error code "internal"; a failed boot rejects `ready` and
@@ -21,7 +22,7 @@ function engineError(code, message) {
   return err;
 }
 
-export function startEngine({ onProgress } = {}) {
+export function startEngine({ onProgress, onSave } = {}) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
@@ -48,6 +49,7 @@ export function startEngine({ onProgress } = {}) {
       const p = pending.get(msg.id);
       if (!p) return;
       pending.delete(msg.id);
+      if (msg.ok && typeof msg.save === "string" && onSave) onSave(msg.save);
       if (msg.ok) p.resolve(msg.result);
       else p.reject(engineError(msg.error && msg.error.code, msg.error && msg.error.message));
     }

@@ -34,7 +34,7 @@ function answer(msg) {
     return;
   }
   if (out && out.ok === true) {
-    reply(id, { ok: true, result: out.result });
+    reply(id, typeof out.save === "string" ? { ok: true, result: out.result, save: out.save } : { ok: true, result: out.result });
   } else {
     const error = (out && out.error) || {};
     reply(id, {

@@ -6,6 +6,10 @@ and gets back ``{"ok": true, "result": ...}`` or
 seat 0 (bottom), the partner seat 2; seats 1 and 3 are the opponents. The bridge
 holds one session: the match and the computer players' levels.
 
+A reply to a message that changes the session (:data:`CHANGES`) also carries
+``"save"``: the session as text, which the page keeps in localStorage and hands
+back to ``resume``. It is kept out of the state because it holds every seat's cards.
+
 Messages (each returns a *state* unless said otherwise; see :func:`state`):
 
 ``hello``                      → ``{version, variant, levels}``
@@ -111,7 +115,7 @@ def state() -> dict[str, Any]:
         "scores": list(view.scores), "bags": list(view.bags), "winner": m.winner,
         "sheet": [_team_row(r) for r in history],
         "levels": {"partner": session.partner, "opponents": session.opponents},
-        "seed": session.seed, "save": _save_text(session),
+        "seed": session.seed,
     }
 
 
@@ -368,14 +372,27 @@ def call(fn: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     return handler(args or {})
 
 
+#: Messages that change the session: their replies carry the new save text.
+CHANGES = frozenset({"new_match", "resume", "bid", "play", "bot_step", "run_bots", "undo"})
+
+
 def handle(message: str) -> str:
-    """Answer one JSON request ``{"fn": name, "args": {...}}`` with a JSON reply; never raises."""
+    """Answer one JSON request ``{"fn": name, "args": {...}}`` with a JSON reply; never raises.
+
+    A successful reply to a message that changed the session also carries ``"save"``: the
+    session as text for the page to keep. It sits beside the result, not in the state,
+    because it holds the whole deal and the state holds only what seat 0 may see.
+    """
     try:
         request = json.loads(message)
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "A request is a JSON object with fn and args.")
-        result = call(request.get("fn"), request.get("args"))  # type: ignore[arg-type]
-        return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+        fn = request.get("fn")
+        result = call(fn, request.get("args"))  # type: ignore[arg-type]
+        reply: dict[str, Any] = {"ok": True, "result": result}
+        if fn in CHANGES and _session is not None:
+            reply["save"] = _save_text(_session)
+        return json.dumps(reply, separators=(",", ":"))
     except SpadesError as exc:
         return json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}})
     except ValueError as exc:

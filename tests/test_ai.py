@@ -1,0 +1,256 @@
+"""Computer players: each level's stated behaviour in built positions, legality, information sets."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades import Match
+from spades.ai import LEVELS, bot
+from spades.ai.easy import EasyBot
+from spades.ai.estimate import estimate_tricks, nil_ok
+from spades.ai.hard import HardBot, _team_delta, hand_value, sample_hands
+from spades.ai.normal import NormalBot
+from spades.ai.tracker import track
+from spades.cards import CARD_NAMES, CARD_INDEX, mask_of
+from spades.scoring import score_team
+
+
+def deal_with(fixed: dict[int, list[str]], avoid: dict[int, str] | None = None) -> list[list[str]]:
+    """A full deal holding ``fixed`` cards per seat, the rest filled in card order, skipping ``avoid`` suits per seat."""
+    avoid = avoid or {}
+    hands = {s: list(fixed.get(s, [])) for s in range(4)}
+    used = {c for cs in hands.values() for c in cs}
+    rest = [c for c in CARD_NAMES if c not in used]
+    rest.sort(key=lambda c: sum(c[1] in avoid.get(s, "") for s in range(4)), reverse=True)
+    for c in rest:
+        for s in sorted(range(4), key=lambda s: len(hands[s])):
+            if len(hands[s]) < 13 and c[1] not in avoid.get(s, ""):
+                hands[s].append(c)
+                break
+        else:  # pragma: no cover - test helper misuse
+            raise AssertionError(f"cannot place {c}")
+    return [hands[s] for s in range(4)]
+
+
+def position(deal: list[list[str]], dealer: int, actions: list[int | str], **kw) -> Match:
+    """A match on ``deal`` after ``actions`` (bids then cards)."""
+    m = Match(seed=1, deal=deal, dealer=dealer, **kw)
+    for a in actions:
+        m.act(a)
+    return m
+
+
+# -- Easy -------------------------------------------------------------------------------
+
+def test_easy_plays_lowest_legal_card() -> None:
+    m = Match(seed=3)
+    for _ in range(4):
+        m.bid(3)
+    v = m.view(m.to_act)
+    legal = v.legal_cards
+    assert EasyBot(0).choose(v) == min(legal, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] >= 39))
+
+
+# -- Normal: bidding ----------------------------------------------------------------------
+
+WEAK_NIL = ["2C", "3C", "5C", "7C", "2D", "4D", "6D", "3H", "5H", "8H", "2S", "4S", "9H"]
+
+
+def test_normal_bids_nil_with_weak_hand_but_never_with_ace_of_spades() -> None:
+    assert nil_ok(mask_of(WEAK_NIL))
+    with_as = WEAK_NIL[:-1] + ["AS"]
+    assert not nil_ok(mask_of(with_as))
+    long_spades = ["2C", "3C", "5C", "2D", "4D", "6D", "3H", "5H", "2S", "3S", "4S", "5S", "6S"]
+    assert not nil_ok(mask_of(long_spades))
+    # seat 1 bids first (dealer 0)
+    m = position(deal_with({1: WEAK_NIL}), 0, [])
+    assert NormalBot(0).choose(m.view(1)) == 0
+    m = position(deal_with({1: with_as}), 0, [])
+    assert NormalBot(0).choose(m.view(1)) >= 1
+
+
+def test_normal_estimate_counts_high_cards_and_spades() -> None:
+    strong = ["AS", "KS", "QS", "JS", "9S", "AH", "KH", "AD", "KD", "AC", "2C", "3C", "4C"]
+    assert estimate_tricks(mask_of(strong)) >= 8
+    assert estimate_tricks(mask_of(WEAK_NIL)) < 1.5
+
+
+def test_normal_bids_more_to_cover_partner_nil() -> None:
+    hand = ["AS", "KS", "7S", "AH", "9H", "5H", "QD", "8D", "4D", "JC", "8C", "5C", "3C"]
+    # dealer 1: bidding order 2, 3, 0, 1
+    plain = NormalBot(0).choose(position(deal_with({0: hand}), 1, [3, 4]).view(0))
+    cover = NormalBot(0).choose(position(deal_with({0: hand}), 1, [0, 4]).view(0))
+    assert 1 <= plain <= cover
+
+
+# -- Normal: play ----------------------------------------------------------------------------
+
+def test_normal_covers_partner_nil() -> None:
+    # dealer 0: seat 1 leads; seat 2 (nil, only 9H in hearts) is winning when seat 0 plays last
+    deal = deal_with({0: ["TH", "4H"], 1: ["2H"], 2: ["9H"], 3: ["3H"]}, avoid={0: "H", 2: "H"})
+    m = position(deal, 0, [3, 0, 3, 3, "2H", "9H", "3H"])
+    assert m.to_act == 0
+    assert NormalBot(0).choose(m.view(0)) == "TH"
+
+
+def test_normal_does_not_overtake_partners_sure_winner() -> None:
+    deal = deal_with({0: ["KH", "5H"], 1: ["3H"], 2: ["AH"], 3: ["4H"]}, avoid={0: "H"})
+    m = position(deal, 0, [3, 3, 3, 3, "3H", "AH", "4H"])
+    assert NormalBot(0).choose(m.view(0)) == "5H"
+    # partner ruffs with the ace of spades: no spade honour wasted on it
+    deal = deal_with({0: ["KS", "QS", "5S"], 1: ["3H"], 2: ["AS", "2S"], 3: ["4H"]},
+                     avoid={0: "H", 2: "H"})
+    m = position(deal, 0, [3, 3, 3, 3, "3H", "AS", "4H"])
+    assert NormalBot(0).choose(m.view(0)) not in ("KS", "QS")
+
+
+def test_normal_wins_cheaply_when_it_needs_tricks() -> None:
+    deal = deal_with({0: ["AH", "KH", "5H"], 1: ["3H"], 2: ["2H"], 3: ["QH"]}, avoid={0: "H"})
+    m = position(deal, 0, [3, 3, 3, 3, "3H", "2H", "QH"])
+    assert NormalBot(0).choose(m.view(0)) == "KH"
+
+
+def test_normal_leaves_opponents_nil_winning() -> None:
+    deal = deal_with({0: ["TH", "4H"], 1: ["9H"], 2: ["2H"], 3: ["3H"]}, avoid={0: "H", 1: "H"})
+    m = position(deal, 0, [0, 3, 3, 3, "9H", "2H", "3H"])
+    assert NormalBot(0).choose(m.view(0)) == "4H"
+
+
+def test_normal_plays_low_before_opponents_nil() -> None:
+    deal = deal_with({0: ["TH", "4H"], 1: ["9H"], 2: ["2H"], 3: ["3H"]}, avoid={0: "H", 1: "H"})
+    # dealer 1: bidding order 2, 3, 0, 1 (seat 1 nil); seat 2 leads
+    m = position(deal, 1, [3, 3, 3, 0, "2H", "3H"])
+    assert m.to_act == 0
+    assert NormalBot(0).choose(m.view(0)) == "4H"
+
+
+def test_normal_ducks_when_contract_is_safe() -> None:
+    deal = deal_with({0: ["4C", "AD", "6D", "KH", "5H"], 1: ["2C", "5D", "KD", "3H"],
+                      2: ["AC", "3D", "7D", "2H"], 3: ["3C", "4D", "8D", "QH"]}, avoid={0: "H"})
+    # dealer 0: bids 1: 3, 2: 1, 3: 3, 0: 1 (the opponents are in no danger of a set)
+    m = position(deal, 0, [3, 1, 3, 1, "2C", "AC", "3C", "4C", "3D", "4D", "AD", "5D",
+                           "6D", "KD", "7D", "8D", "3H", "2H", "QH"])
+    assert m.tricks_won[0] + m.tricks_won[2] == 2 and m.to_act == 0
+    assert NormalBot(0).choose(m.view(0)) == "5H"
+
+
+# -- Hard ------------------------------------------------------------------------------------
+
+def small_hard(seed: int = 0, budget: int = 2000) -> HardBot:
+    """A Hard bot with a small search budget (fast tests)."""
+    b = HardBot(seed)
+    b.budget = budget
+    return b
+
+
+def test_hard_takes_the_set() -> None:
+    # the opponents bid 13 between them: any trick sets them; Hard wins the trick with its ace
+    deal = deal_with({0: ["AH", "4H"], 1: ["KH"], 2: ["2H"], 3: ["3H"]}, avoid={0: "H"})
+    m = position(deal, 0, [7, 1, 6, 1, "KH", "2H", "3H"])
+    assert small_hard().choose(m.view(0)) == "AH"
+
+
+def test_hard_covers_partner_nil() -> None:
+    deal = deal_with({0: ["TH", "4H"], 1: ["2H"], 2: ["9H"], 3: ["3H"]}, avoid={0: "H", 2: "H"})
+    m = position(deal, 0, [3, 0, 3, 3, "2H", "9H", "3H"])
+    assert small_hard().choose(m.view(0)) == "TH"
+
+
+def test_hard_fast_scorer_matches_engine() -> None:
+    rng = random.Random(5)
+    for _ in range(500):
+        bids = [rng.choice([0, 0, 1, 2, 3, 4, 5, 6]) for _ in range(4)]
+        won = [0, 0, 0, 0]
+        for _ in range(13):
+            won[rng.randrange(4)] += 1
+        for t in (0, 1):
+            bags = rng.randrange(10)
+            score = rng.randrange(-150, 450)
+            ts = score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), score, bags)
+            assert _team_delta(bids, won, t, score, bags) == (ts.delta, ts.bags_after)
+    # deciding the match weighs more than points
+    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (480, 100), (0, 0)) > 500
+
+
+def test_hard_samples_respect_voids_and_sizes() -> None:
+    m = Match(seed=11)
+    for _ in range(4):
+        m.bid(3)
+    rng = random.Random(0)
+    easy = EasyBot(0)
+    for _ in range(23):
+        m.act(easy.choose(m.view(m.to_act)))
+    t = track(m.view(0))
+    for _ in range(20):
+        hands = sample_hands(t, rng)
+        assert hands is not None
+        for s in range(4):
+            assert hands[s].bit_count() == t.counts[s]
+            for suit in range(4):
+                if s != 0 and t.voids[s] >> suit & 1:
+                    assert not hands[s] & (0x1FFF << 13 * suit)
+        assert hands[0] == t.hand
+        assert not (hands[1] & hands[2]) and not (hands[1] & hands[3]) and not (hands[2] & hands[3])
+
+
+def test_hard_is_deterministic() -> None:
+    m = Match(seed=21)
+    for _ in range(4):
+        m.bid(3)
+    v = m.view(m.to_act)
+    assert small_hard(4).choose(v) == small_hard(4).choose(v)
+
+
+# -- every level, every position ---------------------------------------------------------------
+
+def _legal_run(level_bots: list, matches: int, max_hands: int, seed: int) -> int:
+    checked = 0
+    for i in range(matches):
+        m = Match(seed=seed + i)
+        while m.phase != "over" and len(m.hands_played) < max_hands:
+            seat = m.to_act
+            v = m.view(seat)
+            actions = [b.choose(v) for b in level_bots]
+            for a in actions:
+                if v.phase == "bid":
+                    assert a in v.legal_bids
+                else:
+                    assert a in v.legal_cards
+            checked += 1
+            m.act(actions[(seat + i) % len(actions)])
+    return checked
+
+
+def test_easy_and_normal_never_return_illegal_actions() -> None:
+    assert _legal_run([EasyBot(1), NormalBot(2)], matches=40, max_hands=6, seed=100) > 5000
+
+
+def test_hard_never_returns_illegal_actions() -> None:
+    assert _legal_run([small_hard(3, 300), NormalBot(4)], matches=3, max_hands=2, seed=500) > 200
+
+
+# -- information sets --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_hidden_cards_do_not_change_decisions(level: str) -> None:
+    base = Match(seed=77)
+    deal = [base.dealt(s) for s in range(4)]
+    swapped = [deal[0], deal[3], deal[2], deal[1]]   # seats 1 and 3 exchange their hands
+    decisions = []
+    for d in (deal, swapped):
+        m = Match(seed=77, deal=d, dealer=3)   # seat 0 bids first and leads
+        b = bot(level, seed=9)
+        if level == "hard":
+            b.budget = 3000  # type: ignore[attr-defined]
+        out = [b.choose(m.view(0))]
+        m.bid(out[0])
+        for bid in (3, 2, 4):
+            m.bid(bid)
+        out.append(b.choose(m.view(0)))
+        decisions.append(out)
+    assert decisions[0] == decisions[1]
+
+
+def test_registry_has_all_levels() -> None:
+    assert set(LEVELS) >= {"easy", "normal", "hard"}
