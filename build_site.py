@@ -62,6 +62,7 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 # Files of site/ that are build inputs, not site content.
 SITE_EXCLUDE_DIRS = {"node_modules"}
 SITE_EXCLUDE_FILES = {"package.json", "package-lock.json"}
+SITE_EXCLUDE_SUFFIXES = (".md",)  # notes for translators and developers, not site content
 NPM_STAMP = ".spades-lock-sha256"  # written into node_modules after `npm ci`
 
 MIME_TYPES = {
@@ -224,6 +225,16 @@ def check_wheel_contents(wheel: Path) -> None:
 # --------------------------------------------------------------------------- site + manifests
 
 
+def compact(name: str, data: bytes) -> bytes:
+    """Shipped form of a site file: JSON without indentation; everything else as it is.
+
+    JSON is re-serialised losslessly; code and styles stay readable (no minifier).
+    """
+    if name.endswith((".json", ".webmanifest")):
+        return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
+    return data
+
+
 def copy_site(site: Path, dest: Path) -> None:
     for dirpath, dirnames, filenames in os.walk(site):
         dirnames[:] = sorted(d for d in dirnames if d not in SITE_EXCLUDE_DIRS)
@@ -231,9 +242,11 @@ def copy_site(site: Path, dest: Path) -> None:
         for name in sorted(filenames):
             if rel == Path(".") and name in SITE_EXCLUDE_FILES:
                 continue
+            if name.endswith(SITE_EXCLUDE_SUFFIXES):
+                continue
             target = dest / rel / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(Path(dirpath) / name, target)
+            target.write_bytes(compact(name, (Path(dirpath) / name).read_bytes()))
 
 
 def list_files(out: Path) -> list[Path]:
