@@ -9,6 +9,7 @@ Builds dist/ unless --no-build, serves it on 127.0.0.1 and drives headless Chrom
   offline  the same, on a repeat visit with the network off (service worker cache)
   payload  bytes of dist/ outside Pyodide's core, and the first visit's total
   turn     time from your card to the next card you may play (speed 0, Hard bots)
+  bots     decision times of each bot level inside Pyodide (python.html runs the code)
 Timings on a shared machine are noisy: compare within one run and read the ratios.
 """
 from __future__ import annotations
@@ -135,6 +136,41 @@ def turns(browser, url: str, count: int) -> dict:
     return {"median_ms": statistics.median(times), "p95_ms": p95(times), "samples": len(times)}
 
 
+BOT_TIMING = """
+import time, statistics, json
+from spades import Match
+from spades.ai import bot
+out = {}
+for level in ("easy", "normal", "hard"):
+    times = []
+    for seed in range(%(matches)d):
+        m = Match(seed=seed)
+        bots = [bot(level, seed * 4 + s) for s in range(4)]
+        while m.phase != "over" and len(m.hands_played) < %(hands)d:
+            seat = m.to_act
+            t = time.perf_counter()
+            action = bots[seat].choose(m.view(seat))
+            times.append((time.perf_counter() - t) * 1000)
+            m.act(action)
+    times.sort()
+    out[level] = {"median_ms": round(statistics.median(times), 2),
+                  "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2), "decisions": len(times)}
+print("BOTS" + json.dumps(out))
+"""
+
+
+def bots_in_pyodide(browser, url: str, matches: int = 2, hands: int = 2) -> dict:
+    page = browser.new_page()
+    page.goto(url + "python.html")
+    page.wait_for_selector("#run:not([disabled])", timeout=120_000)
+    page.fill("#code", BOT_TIMING % {"matches": matches, "hands": hands})
+    page.click("#run")
+    page.wait_for_function("document.querySelector('#output').textContent.includes('BOTS')", timeout=600_000)
+    text = page.text_content("#output")
+    page.close()
+    return json.loads(text[text.index("BOTS") + 4:].splitlines()[0])
+
+
 def payload(dist: Path) -> dict:
     manifest = json.loads((dist / "precache.json").read_text())
     files = manifest["files"]
@@ -148,7 +184,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cards", type=int, default=20)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--only", choices=["boot", "offline", "payload", "turn"], action="append")
+    parser.add_argument("--only", choices=["boot", "offline", "payload", "turn", "bots"], action="append")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     dist = ROOT / "dist"
@@ -159,7 +195,7 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
     results: dict = {}
-    wanted = args.only or ["payload", "boot", "turn", "offline"]
+    wanted = args.only or ["payload", "boot", "turn", "bots", "offline"]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
         if "payload" in wanted:
@@ -168,6 +204,8 @@ def main() -> int:
             results["boot"] = boot(browser, url, args.repeats)
         if "turn" in wanted:
             results["turn"] = turns(browser, url, args.cards)
+        if "bots" in wanted:
+            results["bots"] = bots_in_pyodide(browser, url)
         if "offline" in wanted:
             results["offline"] = offline(browser, url, args.repeats)
         browser.close()
