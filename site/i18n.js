@@ -18,6 +18,8 @@ export const LANGUAGES = {
   hu: "Magyar",
 };
 
+const LOCALES = { pt: "pt-PT" };
+
 let lang = "en";
 let dict = {};
 let fallback = {};
@@ -64,9 +66,11 @@ export async function loadLanguage(code) {
     }
   }
   lang = use;
-  plural = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(lang);
-  signed = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
+  // The Portuguese texts are European Portuguese: its plural rules (0 is "other") and numbers.
+  const locale = LOCALES[lang] || lang;
+  plural = new Intl.PluralRules(locale);
+  numbers = new Intl.NumberFormat(locale);
+  signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
   document.documentElement.lang = lang;
   return lang;
 }
