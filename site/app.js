@@ -99,15 +99,54 @@ function urlLevel(name) {
 
 // ---------------------------------------------------------------- messages
 
+// Announcements go to the polite live region #live (focus never moves for them).
+// Messages that arrive together (a play and the trick it completes, a computer
+// player's moves at instant speed) are joined into one, so none is lost.
 let liveTimer = null;
+let livePending = [];
 function announce(text) {
+  if (!text) return;
   const live = $("#live");
-  clearTimeout(liveTimer);
-  // a short gap lets screen readers notice a repeated message
-  live.textContent = "";
+  livePending.push(text);
+  if (liveTimer !== null) return; // joins the batch already waiting
+  live.textContent = ""; // a gap lets screen readers notice a repeated message
   liveTimer = setTimeout(() => {
-    live.textContent = text;
-  }, 30);
+    live.textContent = livePending.join(" ");
+    livePending = [];
+    liveTimer = null;
+  }, 60);
+}
+
+function bidText(seat, bid) {
+  return seat === HUMAN
+    ? t("announce.youBid", { bid: table.bidName(bid) })
+    : t("announce.bid", { name: table.seatName(seat), bid: table.bidName(bid) });
+}
+
+function playText(seat, card) {
+  return seat === HUMAN
+    ? t("announce.youPlay", { card: table.cardName(card) })
+    : t("announce.play", { name: table.seatName(seat), card: table.cardName(card) });
+}
+
+function trickText(winner) {
+  return winner === HUMAN ? t("announce.youTrick") : t("announce.trick", { name: table.seatName(winner) });
+}
+
+/** What the computer players did (engine events), as one announcement. */
+function eventsText(events) {
+  const parts = [];
+  for (const ev of events) {
+    if (ev.kind === "bid") {
+      parts.push(bidText(ev.seat, ev.bid));
+    } else if (ev.kind === "play") {
+      parts.push(playText(ev.seat, ev.card));
+      if (ev.trick && ev.trick.winner !== null && ev.trick.winner !== undefined) {
+        parts.push(trickText(ev.trick.winner));
+      }
+    }
+  }
+  return parts.join(" ");
 }
 
 function showMessage(text, kind = "info") {
@@ -192,18 +231,23 @@ function afterTurnMessage() {
   restoreFocus();
 }
 
-// After the player's own card or bid, focus was on a control that is gone; when it is
-// their turn again, put it back on the hand (or the bids). Never takes focus from elsewhere.
+// After the player's own card or bid, focus waits on the hand (the control used is
+// gone or disabled); when it is their turn again, it goes to the hand's playable card
+// or to the bids. It only moves from such a waiting place (the hand, or nowhere):
+// focus the player put elsewhere (menu, dialogs) is never taken.
 let userActed = false;
+function focusParked() {
+  const active = document.activeElement;
+  return !active || active === document.body || active === $("#hand") ||
+    (active.matches && active.matches("button:disabled, [hidden] *"));
+}
+
 function restoreFocus() {
   if (!userActed || !S || S.to_act !== HUMAN || busy || pendingHand || view) return;
-  const active = document.activeElement;
-  if (active && active !== document.body) return;
   if (document.querySelector("dialog[open]")) return;
-  const target = S.phase === "play"
-    ? $("#hand button[data-card][tabindex='0']")
-    : $("#bid-panel button[data-bid]:enabled");
-  if (target) target.focus({ preventScroll: true });
+  if (!focusParked()) return;
+  if (S.phase === "play") table.focusHand();
+  else if (S.phase === "bid") table.focusBids();
 }
 
 // ---------------------------------------------------------------- engine calls
@@ -277,9 +321,12 @@ async function humanBid(n) {
   }
   S = st;
   shownTrick = S.trick;
+  const bidFocused = $("#bid-panel").contains(document.activeElement);
   persist();
   render();
-  announce(t("announce.bid", { name: table.seatName(HUMAN), bid: table.bidName(n) }));
+  // the bid buttons are now disabled (or hidden): focus waits on the hand
+  if (bidFocused) table.focusHand();
+  announce(bidText(HUMAN, n));
   runBots();
 }
 
@@ -343,10 +390,10 @@ async function showPlay(seat, card, completed, fromRect, myGen) {
   busy = true;
   render();
   busy = keep;
-  announce(t("announce.play", { name: table.seatName(seat), card: table.cardName(card) }));
+  announce(playText(seat, card));
   await table.animatePlay(seat, fromRect, tm.move);
   if (completed && completed.winner !== null && completed.winner !== undefined) {
-    const msg = t("announce.trick", { name: table.seatName(completed.winner) });
+    const msg = trickText(completed.winner);
     showMessage(msg);
     announce(msg);
     await sleep(tm.pause);
@@ -360,7 +407,7 @@ async function showPlay(seat, card, completed, fromRect, myGen) {
 
 async function showEvent(ev, myGen) {
   if (ev.kind === "bid") {
-    const msg = t("announce.bid", { name: table.seatName(ev.seat), bid: table.bidName(ev.bid) });
+    const msg = bidText(ev.seat, ev.bid);
     showMessage(msg);
     announce(msg);
     render();
@@ -385,6 +432,7 @@ async function runBots() {
         S = r.state;
         shownTrick = S.trick;
         if (handEv) {
+          announce(eventsText(r.events.slice(0, r.events.indexOf(handEv) + 1)));
           pendingHand = handEv.hand;
           view = endView(handEv.hand);
           // the next hand may already have started: show the scored hand's row
@@ -394,10 +442,8 @@ async function runBots() {
           return;
         }
         persist();
-        const last = r.events[r.events.length - 1];
-        if (last && last.kind === "play" && last.trick) {
-          announce(t("announce.trick", { name: table.seatName(last.trick.winner) }));
-        }
+        // nothing was animated: say what each computer player did
+        announce(eventsText(r.events));
         break;
       }
       render();
@@ -460,14 +506,69 @@ function fillSheet(selectedNumber, afterHand) {
   $("#sheet-title").textContent = afterHand ? t("sheet.handTitle", { n: row.number }) : t("sheet.title");
 }
 
+// ---------------------------------------------------------------- dialogs
+
+// Modal dialogs: the page behind is inert, Tab cycles inside, Escape closes (native
+// `cancel`), and on closing focus goes back to the control that opened the dialog (or,
+// when that is gone, to the hand / bids).
+const openers = new WeakMap();
+
+function showDialog(dlg, focusEl) {
+  if (!dlg.open) {
+    const active = document.activeElement;
+    openers.set(dlg, active && active !== document.body && !active.closest("dialog") ? active : null);
+    dlg.showModal();
+  }
+  if (focusEl) focusEl.focus();
+}
+
+function focusable(el) {
+  return el && el.isConnected && !el.disabled && !el.closest("[hidden]") && el.getClientRects().length > 0;
+}
+
+function onDialogClosed(dlg) {
+  const opener = openers.get(dlg);
+  openers.delete(dlg);
+  setTimeout(() => {
+    if (document.querySelector("dialog[open]")) return;
+    if (!focusParked() && !dlg.contains(document.activeElement)) return;
+    if (focusable(opener)) {
+      opener.focus({ preventScroll: true });
+      // a card or bid that can no longer be used: fall back to the hand / bids
+      if (opener.closest("#hand, #bid-panel") && !opener.matches(":enabled, #hand")) table.focusHand();
+    } else if (S && S.to_act === HUMAN && S.phase === "bid" && !pendingHand && table.focusBids()) {
+      /* focused the bids */
+    } else {
+      table.focusHand();
+    }
+    restoreFocus();
+  }, 0);
+}
+
+function trapTab(dlg, ev) {
+  if (ev.key !== "Tab") return;
+  const items = [...dlg.querySelectorAll("button, [href], input, select, textarea, [tabindex]")]
+    .filter((el) => el.tabIndex >= 0 && focusable(el) && !(el.type === "radio" && !el.checked && el.name &&
+      dlg.querySelector(`input[type="radio"][name="${el.name}"]:checked`)));
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (ev.shiftKey && document.activeElement === first) {
+    ev.preventDefault();
+    last.focus();
+  } else if (!ev.shiftKey && document.activeElement === last) {
+    ev.preventDefault();
+    first.focus();
+  }
+}
+
 function openSheet(afterHand) {
   const dlg = $("#sheet-dialog");
   fillSheet(afterHand && pendingHand ? pendingHand.number : null, afterHand);
   $("[data-action='continue']", dlg).hidden = !afterHand;
   $("[data-action='close-sheet']", dlg).hidden = Boolean(afterHand);
-  if (!dlg.open) dlg.showModal();
   const focus = afterHand ? $("[data-action='continue']", dlg) : $("[data-action='close-sheet']", dlg);
-  focus.focus();
+  showDialog(dlg, focus);
 }
 
 function pauseForHand(row) {
@@ -491,6 +592,7 @@ function pauseForHand(row) {
 }
 
 function continueAfterHand() {
+  userActed = true;
   const dlg = $("#sheet-dialog");
   if (dlg.open) dlg.close();
   if (!pendingHand) return;
@@ -552,8 +654,7 @@ function showLastTrick() {
   const dlg = $("#trick-dialog");
   const body = $("[data-role='trick-body']", dlg);
   body.replaceChildren(table.trickView(S ? S.last_trick : null));
-  dlg.showModal();
-  $("[data-action='close-trick']", dlg).focus();
+  showDialog(dlg, $("[data-action='close-trick']", dlg));
 }
 
 function closeDialogs() {
@@ -580,12 +681,19 @@ function openNewMatch(notice) {
   n.hidden = !notice;
   n.textContent = notice || "";
   $("[data-role='new-confirm']", dlg).hidden = !(S && S.phase !== "over");
+  const opener = document.activeElement;
   closeDialogs();
-  dlg.showModal();
-  $("[data-action='start-match']", dlg).focus();
+  if (opener && opener !== document.body && !opener.closest("dialog")) opener.focus({ preventScroll: true });
+  showDialog(dlg, $("[data-action='start-match']", dlg));
 }
 
 function openSettings() {
+  const dlg = $("#settings-dialog");
+  fillSettings();
+  showDialog(dlg, dlg.querySelector("input[name='speed']:checked") || $("#four-colour"));
+}
+
+function fillSettings() {
   const dlg = $("#settings-dialog");
   for (const r of dlg.querySelectorAll("input[name='speed']")) r.checked = r.value === settings.speed;
   $("#four-colour").checked = settings.fourColour;
@@ -602,7 +710,6 @@ function openSettings() {
   $("[data-role='levels-info']", dlg).textContent = S
     ? t("settings.levels", { partner: t(`level.${S.levels.partner}`), opponents: t(`level.${S.levels.opponents}`) })
     : "";
-  dlg.showModal();
 }
 
 function applyDeck() {
@@ -657,6 +764,10 @@ function wire() {
       default: break;
     }
   });
+  for (const dlg of document.querySelectorAll("dialog")) {
+    dlg.addEventListener("close", () => onDialogClosed(dlg));
+    dlg.addEventListener("keydown", (ev) => trapTab(dlg, ev));
+  }
   // Escape on the after-hand sheet means Continue
   $("#sheet-dialog").addEventListener("cancel", (ev) => {
     if (pendingHand) {
@@ -686,13 +797,9 @@ function wire() {
   });
 }
 
+// after a language change the open dialog is re-filled in place (focus stays on the select)
 function openSettingsRefresh() {
-  const dlg = $("#settings-dialog");
-  if (dlg.open) {
-    dlg.close();
-    openSettings();
-    $("#lang-select").focus();
-  }
+  if ($("#settings-dialog").open) fillSettings();
 }
 
 // The worker reports coarse stages; between reports the bar creeps toward the
@@ -746,6 +853,7 @@ async function main() {
   wire();
   setPhase("loading");
   table.renderSeats(null, false);
+  table.renderScores(null); // "0 bags" etc. in the page's language while Python loads
   onProgress({ stage: "runtime", fraction: 0 });
   try {
     await engine.ready;

@@ -35,15 +35,44 @@ function suitShape(suit, x, y, size, flip = false) {
   return el("path", { d: SUIT_PATHS[suit], transform: t, class: "pip" });
 }
 
+// Rank indexes ("K", "10", "D"...) are drawn by reference (<use>) to glyphs kept in one
+// hidden sprite, so a card's DOM holds no text of its own: its accessible name is exactly
+// its aria-label ("king of spades"), with no stray "K" beside it.
+const GLYPH_SIZE = 10;
+let sprite = null;
+
+function glyphId(str) {
+  return `card-glyph-${[...str].map((c) => c.codePointAt(0).toString(16)).join("-")}`;
+}
+
+function glyph(str) {
+  const id = glyphId(str);
+  if (!sprite || !sprite.isConnected) {
+    sprite = document.getElementById("card-glyphs");
+    if (!sprite) {
+      sprite = el("svg", {
+        id: "card-glyphs", "aria-hidden": "true", focusable: "false", width: 0, height: 0,
+        style: "position:absolute;width:0;height:0;overflow:hidden",
+      }, [el("defs")]);
+      document.body.appendChild(sprite);
+    }
+  }
+  if (!document.getElementById(id)) {
+    const node = el("text", {
+      id, x: 0, y: 0, "font-size": GLYPH_SIZE, "text-anchor": "middle", fill: "currentColor",
+      "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+      "font-weight": "700",
+    });
+    if (str.length > 1) node.setAttribute("letter-spacing", String(-0.8 * GLYPH_SIZE / 12));
+    node.textContent = str;
+    sprite.firstChild.appendChild(node);
+  }
+  return id;
+}
+
 function text(str, x, y, size, anchor = "middle", cls = "idx") {
-  const node = el("text", {
-    x, y, "font-size": size, "text-anchor": anchor, class: cls,
-    "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-    "font-weight": "700",
-  });
-  if (str.length > 1) node.setAttribute("letter-spacing", "-0.8");
-  node.textContent = str;
-  return node;
+  const k = size / GLYPH_SIZE;
+  return el("use", { href: `#${glyph(str)}`, transform: `translate(${x} ${y}) scale(${k})`, class: cls });
 }
 
 // Pip layouts (centre x, centre y in the 60 x 84 card; flip for the lower half).

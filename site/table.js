@@ -153,6 +153,7 @@ export function renderHand(S, interactive) {
     const btn = cardEl(card, "button");
     btn.type = "button";
     btn.dataset.card = card;
+    // the drawn face holds no text (see cards.js), so this is the whole accessible name
     btn.setAttribute("aria-label", cardName(card));
     btn.disabled = !legal.has(card);
     btn.tabIndex = -1;
@@ -168,8 +169,23 @@ export function renderHand(S, interactive) {
     current = enabled[0] || null;
   }
   setRoving(enabled, current);
-  if (hadFocus && current) current.focus();
+  // one tab stop: a playable card, or the hand itself while none can be played (so the
+  // player can still reach it and hear what it holds, and focus has a place to wait)
+  hand.tabIndex = current ? -1 : 0;
+  if (hadFocus) {
+    if (current) current.focus({ preventScroll: true });
+    else if (document.activeElement !== hand) hand.focus({ preventScroll: true });
+  }
   hand.setAttribute("aria-label", `${t("hand.label")} (${t("seat.cardsLeft", { n: cards.length })})`);
+  $("#hand-summary").textContent = cards.length ? `${t("hand.label")}: ${cards.map(cardName).join(", ")}.` : "";
+}
+
+/** Put focus on the hand (its roving card, or the hand itself). */
+export function focusHand() {
+  const hand = $("#hand");
+  const target = $("button[data-card][tabindex='0']:enabled", hand) || hand;
+  target.focus({ preventScroll: true });
+  return target;
 }
 
 export function handCardRect(card) {
@@ -287,10 +303,18 @@ export function renderBidPanel(S, interactive) {
     return;
   }
   const legal = new Set(interactive && S.to_act === HUMAN ? S.legal_bids : []);
+  const hadFocus = panel.contains(document.activeElement);
   for (const btn of panel.querySelectorAll("button[data-bid]")) {
     const n = Number(btn.dataset.bid);
     btn.disabled = !legal.has(n);
   }
+  const enabled = [...panel.querySelectorAll("button[data-bid]:enabled")];
+  // one tab stop in the bids: the last one chosen with the arrows, else 1 (nil is a
+  // deliberate choice, never the default)
+  const current = enabled.find((b) => Number(b.dataset.bid) === rovingBid)
+    || enabled.find((b) => b.dataset.bid === "1") || enabled[0] || null;
+  setBidRoving(current);
+  if (hadFocus && current && document.activeElement !== current) current.focus({ preventScroll: true });
   const partner = S.bids[2];
   $("[data-role='partner-bid']", panel).textContent =
     partner === null ? t("bid.partnerWaiting") : t("bid.partner", { bid: bidName(partner) });
@@ -304,8 +328,53 @@ export function renderBidPanel(S, interactive) {
     S.to_act === HUMAN ? t("bid.prompt") : t("turn.other", { name: seatName(S.to_act) });
 }
 
+let rovingBid = null;
+
+function setBidRoving(current) {
+  for (const b of document.querySelectorAll("#bid-grid button[data-bid]")) b.tabIndex = b === current ? 0 : -1;
+  if (current) rovingBid = Number(current.dataset.bid);
+}
+
+/** Focus the bid panel's current bid; false when no bid can be made. */
+export function focusBids() {
+  const btn = $("#bid-grid button[data-bid][tabindex='0']:enabled") || $("#bid-grid button[data-bid]:enabled");
+  if (!btn) return false;
+  btn.focus({ preventScroll: true });
+  return true;
+}
+
+let bidKeysWired = false;
+
+function wireBidKeys(grid) {
+  if (bidKeysWired) return;
+  bidKeysWired = true;
+  grid.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const buttons = [...grid.querySelectorAll("button[data-bid]:enabled")];
+    if (!buttons.length) return;
+    const i = buttons.indexOf(document.activeElement);
+    let next = null;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = buttons[Math.min(buttons.length - 1, i + 1)];
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = buttons[Math.max(0, i - 1)];
+    else if (ev.key === "Home") next = buttons[0];
+    else if (ev.key === "End") next = buttons[buttons.length - 1];
+    else if (/^[0-9]$/.test(ev.key)) next = buttons.find((b) => b.dataset.bid === ev.key) || null;
+    if (next) {
+      ev.preventDefault();
+      setBidRoving(next);
+      next.focus();
+    }
+  });
+  grid.addEventListener("focusin", (ev) => {
+    const btn = ev.target.closest("button[data-bid]");
+    if (btn) setBidRoving(btn);
+  });
+}
+
 export function buildBidButtons(onBid) {
   const grid = $("#bid-grid");
+  const hadFocus = grid.contains(document.activeElement) ? document.activeElement.dataset.bid : null;
+  wireBidKeys(grid);
   grid.replaceChildren();
   for (let n = 0; n <= 13; n++) {
     const btn = document.createElement("button");
@@ -319,14 +388,19 @@ export function buildBidButtons(onBid) {
       const small = document.createElement("span");
       small.className = "bid-sub";
       small.textContent = t("bid.nilHint");
-      btn.append(big, small);
-      btn.setAttribute("aria-label", t("bid.ariaNil"));
+      // named by its text ("Nil 0 tricks"), so what is seen is what is heard
+      btn.append(big, " ", small);
     } else {
       btn.textContent = fmt(n);
       btn.setAttribute("aria-label", t("bid.aria", { n }));
     }
     btn.addEventListener("click", () => onBid(n));
+    btn.tabIndex = n === rovingBid ? 0 : -1;
     grid.appendChild(btn);
+  }
+  if (hadFocus !== null) {
+    const again = $(`button[data-bid="${hadFocus}"]`, grid);
+    if (again) again.focus({ preventScroll: true });
   }
 }
 
@@ -339,9 +413,15 @@ function cell(tag, text, cls) {
   return node;
 }
 
-function teamHeader() {
+function teamHeader(corner) {
   const tr = document.createElement("tr");
-  tr.appendChild(cell("th", "", "corner"));
+  if (corner) {
+    const th = cell("th", corner, "corner");
+    th.scope = "col";
+    tr.appendChild(th);
+  } else {
+    tr.appendChild(cell("td", "", "corner"));
+  }
   for (const team of [0, 1]) {
     const th = cell("th", "", `team-col team-${team}`);
     th.scope = "col";
@@ -411,8 +491,7 @@ export function historyTable(sheet, selected, onSelect) {
   table.className = "history";
   table.appendChild(cell("caption", t("sheet.history")));
   const thead = document.createElement("thead");
-  const tr = teamHeader();
-  tr.firstChild.textContent = t("sheet.hand");
+  const tr = teamHeader(t("sheet.hand"));
   thead.appendChild(tr);
   table.appendChild(thead);
   const tbody = document.createElement("tbody");

@@ -1,0 +1,326 @@
+"""Automated accessibility audit of the game page with axe-core (WCAG 2.0/2.1/2.2 A and AA
+plus axe's best practices) on every screen a player meets: loading, bidding, playing,
+the score sheet after a hand, the end screen, and the settings / new match / last
+trick dialogs.
+
+axe-core is the npm devDependency pinned in site/package.json (site/node_modules is
+filled by `npm ci`, which build_site.py runs); its axe.min.js is injected into the
+page as inline script text, never fetched from a network.
+
+Each screen must have no violation of impact "serious" or "critical". The counts per
+screen and impact (every impact, passing or not) are printed and written to
+tests/browser/screenshots/axe-report.json.
+
+SPADES_A11Y_DIST=/path/to/another/dist audits that build instead of dist/ (for
+before/after comparisons) and writes axe-report-<name of that folder>.json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "site" / "node_modules" / "axe-core" / "axe.min.js"
+BOOT_MS = 120_000
+QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+IMPACTS = ["critical", "serious", "moderate", "minor"]
+REPORT: dict[str, dict] = {}
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="module")
+def axe_source(dist_dir) -> str:
+    # dist_dir first: building runs `npm ci`, which installs axe-core
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` in site/ (axe-core is a devDependency)")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def url(request):
+    """The site to audit: dist/ (conftest's site_url) or SPADES_A11Y_DIST."""
+    other = os.environ.get("SPADES_A11Y_DIST")
+    if not other:
+        yield request.getfixturevalue("site_url")
+        return
+    import build_site
+
+    server = build_site.make_server(Path(other), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_file(screenshot_dir):
+    yield
+    if not REPORT:
+        return
+    other = os.environ.get("SPADES_A11Y_DIST")
+    name = f"axe-report-{Path(other).name}.json" if other else "axe-report.json"
+    path = screenshot_dir / name
+    data = {}
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            data = {}
+    data.setdefault("screens", {}).update(REPORT)
+    data["tags"] = TAGS
+    data["axe"] = "axe-core " + json.loads((AXE.parent / "package.json").read_text())["version"]
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"\naxe report written to {path}")
+
+
+def run_axe(page, axe_source, screen):
+    """Run axe on the whole document; record and return the violations."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_source)
+    result = page.evaluate(
+        """async (tags) => {
+          const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+        }""",
+        TAGS,
+    )
+    counts = {impact: 0 for impact in IMPACTS}
+    for v in result:
+        counts[v["impact"] or "minor"] += len(v["nodes"])
+    REPORT[screen] = {
+        "counts": counts,  # affected elements per impact
+        "rules": {v["id"]: {"impact": v["impact"], "nodes": len(v["nodes"]), "help": v["help"],
+                            "targets": [n["target"] for n in v["nodes"]][:8]} for v in result},
+    }
+    print(f"\naxe [{screen}] " + ", ".join(f"{k}: {n}" for k, n in counts.items()))
+    for v in result:
+        print(f"  {v['impact']:>8} {v['id']} x{len(v['nodes'])}: {v['help']}  e.g. {v['nodes'][0]['target']}")
+    return result
+
+
+def assert_no_serious(violations):
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not bad, json.dumps(bad, indent=1)[:6000]
+
+
+def assert_clean(page, url):
+    assert page.console_errors == [], page.console_errors
+    # (with SPADES_A11Y_DIST the audited site has its own origin)
+    foreign = [u for u in page.foreign_requests if not u.startswith(url)]
+    assert foreign == [], foreign
+
+
+# ---------------------------------------------------------------- driving the page
+
+NEXT_JS = """() => {
+  const phase = document.body.dataset.phase;
+  if (phase === 'over') return 'over';
+  const dlg = document.querySelector('#sheet-dialog');
+  if (dlg && dlg.open) {
+    const c = dlg.querySelector("button[data-action='continue']");
+    return c && !c.hidden ? 'continue' : null;
+  }
+  if (phase === 'bid' && document.querySelector("#bid-panel:not([hidden]) button[data-bid='3']:enabled")) return 'bid';
+  if (phase === 'play' && document.querySelector('#hand button[data-card]:enabled')) return 'play';
+  return null;
+}"""
+
+
+def next_action(page):
+    return page.wait_for_function(NEXT_JS, timeout=30_000).json_value()
+
+
+def act(page, kind):
+    if kind == "continue":
+        page.click("#sheet-dialog button[data-action='continue']")
+        page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+    elif kind == "bid":
+        page.click("#bid-panel button[data-bid='3']")
+        page.wait_for_function("() => !document.querySelector(\"#bid-panel:not([hidden]) button[data-bid='3']:enabled\")")
+    elif kind == "play":
+        card = page.get_attribute("#hand button[data-card]:enabled", "data-card")
+        page.click(f"#hand button[data-card='{card}']")
+        page.wait_for_function("(c) => !document.querySelector(`#hand button[data-card='${c}']:enabled`)", arg=card)
+
+
+def open_game(page, url, seed=11):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + QUERY.format(seed=seed))
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+
+
+def near_end_save(seed: int = 11) -> str:
+    """A session save (as the page keeps it) just before the human's last card of the match."""
+    from spades import bridge
+
+    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy"})
+    last = None
+    for _ in range(100_000):
+        st = bridge.state()
+        if st["phase"] == "over":
+            assert last is not None
+            return last
+        if st["to_act"] != 0:
+            bridge.run_bots({})
+        elif st["phase"] == "bid":
+            bridge.bid({"n": 3 if 3 in st["legal_bids"] else st["legal_bids"][0]})
+        else:
+            if len(st["hand"]) == 1:
+                last = bridge.call("save")["save"]
+            bridge.play({"card": st["legal_cards"][0]})
+    raise AssertionError("the match did not end")
+
+
+# ---------------------------------------------------------------- screens
+
+
+def test_loading_screen(page, url, axe_source, screenshot_dir):
+    held = []
+    # hold the Python runtime's download so the loading screen stays up while axe runs
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + QUERY.format(seed=11))
+    page.wait_for_function("() => document.documentElement.lang && document.querySelector('#progress')")
+    page.wait_for_timeout(300)  # i18n applied
+    assert page.get_attribute("body", "data-phase") == "loading"
+    violations = run_axe(page, axe_source, "loading")
+    page.screenshot(path=str(screenshot_dir / "a11y-loading.png"))
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide/pyodide.asm.wasm")
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    assert_no_serious(violations)
+    assert_clean(page, url)
+
+
+def test_bidding_and_playing_screens(page, url, axe_source, screenshot_dir):
+    open_game(page, url)
+    assert next_action(page) == "bid"
+    bidding = run_axe(page, axe_source, "bidding")
+    page.screenshot(path=str(screenshot_dir / "a11y-bidding.png"))
+    # play on until it is our turn with cards already on the table
+    for _ in range(60):
+        kind = next_action(page)
+        if kind == "play" and page.locator(".trick-slot .card").count() >= 1 and \
+                page.locator("#hand button[data-card]").count() < 13:
+            break
+        act(page, kind)
+    else:
+        raise AssertionError("no mid-trick turn reached")
+    playing = run_axe(page, axe_source, "playing")
+    page.screenshot(path=str(screenshot_dir / "a11y-playing.png"))
+    # the dialogs open from the menu
+    page.click("button[data-action='last-trick']")
+    page.wait_for_selector("#trick-dialog[open]")
+    last_trick = run_axe(page, axe_source, "last-trick-dialog")
+    page.keyboard.press("Escape")
+    page.click("button[data-action='settings']")
+    page.wait_for_selector("#settings-dialog[open]")
+    settings = run_axe(page, axe_source, "settings-dialog")
+    page.screenshot(path=str(screenshot_dir / "a11y-settings.png"))
+    page.keyboard.press("Escape")
+    page.click(".tools button[data-action='new-match']")
+    page.wait_for_selector("#new-dialog[open]")
+    new_match = run_axe(page, axe_source, "new-match-dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+    for v in (bidding, playing, last_trick, settings, new_match):
+        assert_no_serious(v)
+    assert_clean(page, url)
+
+
+def test_score_sheet_screen(page, url, axe_source, screenshot_dir):
+    open_game(page, url, seed=5)
+    for _ in range(80):
+        kind = next_action(page)
+        if kind == "continue":
+            break
+        act(page, kind)
+    else:
+        raise AssertionError("no hand was scored")
+    violations = run_axe(page, axe_source, "score-sheet")
+    page.screenshot(path=str(screenshot_dir / "a11y-sheet.png"))
+    act(page, "continue")
+    assert_no_serious(violations)
+    assert_clean(page, url)
+
+
+def test_end_screen(page, url, axe_source, screenshot_dir):
+    save = near_end_save(11)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # the save is in place before the page's own scripts run (first load only)
+    page.add_init_script(script="""if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.clear();
+      localStorage.setItem('spades.save.v1', %s);
+    }""" % json.dumps(save))
+    page.goto(url + "?speed=0")
+    page.wait_for_selector("#hand button[data-card]:enabled", timeout=BOOT_MS)
+    for _ in range(10):
+        kind = next_action(page)
+        if kind == "over":
+            break
+        act(page, kind)
+    page.wait_for_selector("#over-panel:not([hidden])")
+    over = run_axe(page, axe_source, "end")
+    page.screenshot(path=str(screenshot_dir / "a11y-end.png"))
+    page.click("#over-panel button[data-action='scores']")
+    page.wait_for_selector("#sheet-dialog[open] table.history")
+    sheet = run_axe(page, axe_source, "end-score-sheet")
+    assert_no_serious(over)
+    assert_no_serious(sheet)
+    assert_clean(page, url)
+
+
+def test_four_colour_deck_setting(page, url):
+    open_game(page, url, seed=11)
+    colour = """(suit) => { const c = document.querySelector(`#hand button[data-suit='${suit}']`);
+                             return c ? getComputedStyle(c).color : null; }"""
+    # seed 11 deals the player diamonds and clubs (see the screenshots); fall back if not
+    before = {s: page.evaluate(colour, s) for s in "DC"}
+    page.click(".tools [data-action='settings']")
+    page.check("#four-colour")
+    page.keyboard.press("Escape")
+    after = {s: page.evaluate(colour, s) for s in "DC"}
+    if before["D"]:
+        assert before["D"] == "rgb(192, 17, 43)" and after["D"] == "rgb(11, 88, 184)"  # red -> blue
+    if before["C"]:
+        assert before["C"] == "rgb(21, 23, 26)" and after["C"] == "rgb(18, 114, 47)"  # black -> green
+    assert json.loads(page.evaluate("() => localStorage.getItem('spades.settings.v1')"))["fourColour"] is True
+    page.reload()
+    page.wait_for_selector("#hand button[data-card]", timeout=BOOT_MS)
+    assert page.evaluate("() => document.body.classList.contains('four-colour')")
+    assert_clean(page, url)
+
+
+def test_reduced_motion_turns_animation_off(page, url):
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(script="""window.__animations = 0;
+      const orig = Element.prototype.animate;
+      Element.prototype.animate = function (...a) { window.__animations++; return orig.apply(this, a); };""")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + "?seed=11&speed=fast&partner=easy&opponents=easy")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
+    page.click("#bid-panel button[data-bid='3']")
+    page.wait_for_selector("#hand button[data-card]:enabled", timeout=60_000)
+    card = page.get_attribute("#hand button[data-card]:enabled", "data-card")
+    page.click(f"#hand button[data-card='{card}']")
+    page.wait_for_selector("#hand button[data-card]:enabled", timeout=60_000)
+    assert page.evaluate("() => window.__animations") == 0
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#hand .card')).transitionDuration") == "0s"
+    assert_clean(page, url)
