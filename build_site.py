@@ -35,6 +35,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -225,13 +226,52 @@ def check_wheel_contents(wheel: Path) -> None:
 # --------------------------------------------------------------------------- site + manifests
 
 
-def compact(name: str, data: bytes) -> bytes:
-    """Shipped form of a site file: JSON without indentation; everything else as it is.
+def _strip_js(text: str) -> str:
+    """Drop whole-line comments and indentation from a script, leaving template literals intact.
 
-    JSON is re-serialised losslessly; code and styles stay readable (no minifier).
+    Only lines wholly outside a template literal (`` `...` ``) are touched, so
+    multi-line strings such as embedded Python code keep their layout.
+    """
+    out = []
+    in_template = in_block = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if in_template:
+            out.append(line)
+        elif in_block:
+            in_block = "*/" not in stripped
+            continue
+        elif stripped.startswith("//") or not stripped:
+            continue
+        elif stripped.startswith("/*"):
+            in_block = "*/" not in stripped
+            continue
+        else:
+            out.append(stripped)
+        code = line.split("//")[0] if not in_template and "`" not in line else line
+        if code.count("`") % 2:
+            in_template = not in_template
+    return "\n".join(out) + "\n"
+
+
+def _strip_css(text: str) -> str:
+    """Drop comments, indentation and blank lines from a style sheet."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
+
+
+def compact(name: str, data: bytes) -> bytes:
+    """Shipped form of a site file: the same code without comments, indentation or JSON spacing.
+
+    A light, lossless-for-the-browser pass (no renaming, no bundling): JSON is
+    re-serialised, scripts and styles lose comments and indentation.
     """
     if name.endswith((".json", ".webmanifest")):
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
+    if name.endswith((".js", ".mjs")):
+        return _strip_js(data.decode("utf-8")).encode()
+    if name.endswith(".css"):
+        return _strip_css(data.decode("utf-8")).encode()
     return data
 
 

@@ -178,3 +178,29 @@ def test_built_dist_is_consistent():
         assert (dist / entry["path"]).stat().st_size == entry["size"]
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert on_disk - {e["path"] for e in pre["files"]} == {"precache.json"}
+
+
+def test_shipped_scripts_lose_comments_and_indentation_but_not_template_literals():
+    source = (
+        "// a comment line\n"
+        "/* a block\n   comment */\n"
+        "function f() {\n"
+        "    const url = 'http://127.0.0.1/x'; // trailing comment stays\n"
+        "    return `first\n"
+        "    // inside a template: kept\n"
+        "        indented python`;\n"
+        "}\n"
+    )
+    out = build_site._strip_js(source)
+    assert "a comment line" not in out and "a block" not in out
+    assert "function f() {\nconst url" in out
+    assert "`first\n    // inside a template: kept\n        indented python`" in out
+
+
+def test_shipped_styles_and_json_are_compacted_losslessly():
+    css = "/* note */\n.a {\n    color: red; /* why */\n}\n"
+    assert build_site.compact("s.css", css.encode()) == b".a {\ncolor: red;\n}\n"
+    data = {"k": "Pikk ász", "n": [1, 2]}
+    shipped = build_site.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())
+    assert json.loads(shipped) == data and b"\n" not in shipped
+    assert build_site.compact("page.html", b"<p>  kept  </p>") == b"<p>  kept  </p>"

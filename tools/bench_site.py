@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from test_game import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
 
 READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
 
@@ -93,20 +94,19 @@ def offline(browser, url: str, repeats: int) -> dict:
 
 
 TURN_JS = """async () => {
-  const enabled = () => [...document.querySelectorAll('button[data-card]:not([disabled])')];
-  const hand = () => document.querySelectorAll('button[data-card]').length;
+  const enabled = () => [...document.querySelectorAll('#hand button[data-card]:not([disabled])')];
+  const hand = () => document.querySelectorAll('#hand button[data-card]').length;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  if (!enabled().length) { await frame(); if (!enabled().length) return {skip: true}; }
   const before = hand();
   const t0 = performance.now();
   enabled()[0].click();
-  return await new Promise((resolve) => {
-    const check = () => {
-      const cont = document.querySelector('button[data-action="continue"]');
-      if (document.body.dataset.phase !== 'play' || cont) return resolve({ms: performance.now() - t0, end: true});
-      if (hand() === before - 1 && enabled().length > 0) return resolve({ms: performance.now() - t0, end: false});
-      requestAnimationFrame(check);
-    };
-    check();
-  });
+  for (;;) {
+    const cont = document.querySelector('button[data-action="continue"]');
+    if (document.body.dataset.phase !== 'play' || (cont && cont.offsetParent !== null)) return {ms: performance.now() - t0, end: true};
+    if (hand() === before - 1 && enabled().length > 0) return {ms: performance.now() - t0, end: false};
+    await frame();
+  }
 }"""
 
 
@@ -116,22 +116,19 @@ def turns(browser, url: str, count: int) -> dict:
     page.goto(url + "index.html?seed=11&speed=0&partner=hard&opponents=hard")
     times = []
     while len(times) < count:
-        page.wait_for_function("document.body.dataset.phase === 'over' || "
-                               "document.querySelector('button[data-action=\"continue\"]') || "
-                               "document.querySelector('button[data-bid]:not([disabled])') || "
-                               "document.querySelector('button[data-card]:not([disabled])')", timeout=120_000)
-        cont = page.query_selector('button[data-action="continue"]')
-        if page.evaluate("document.body.dataset.phase") == "over":
+        action = page.wait_for_function(NEXT_JS, timeout=120_000).json_value()
+        if action["kind"] == "over":
             break
-        if cont and cont.is_visible():
-            cont.click()
-            continue
-        if page.query_selector("button[data-bid]:not([disabled])") and page.evaluate("document.body.dataset.phase") == "bid":
-            page.click('button[data-bid="3"]')
-            continue
-        result = page.evaluate(TURN_JS)
-        if not result["end"]:
-            times.append(result["ms"])
+        if action["kind"] == "continue":
+            page.click("#sheet-dialog button[data-action='continue']")
+            page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+        elif action["kind"] == "bid":
+            page.click("#bid-panel:not([hidden]) button[data-bid='3']:enabled")
+            page.wait_for_function("() => !document.querySelector(\"#bid-panel:not([hidden]) button[data-bid='3']:enabled\")")
+        else:
+            result = page.evaluate(TURN_JS)
+            if not result.get("skip") and not result["end"]:
+                times.append(result["ms"])
     context.close()
     return {"median_ms": statistics.median(times), "p95_ms": p95(times), "samples": len(times)}
 
