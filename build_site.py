@@ -260,11 +260,26 @@ def _strip_css(text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
+def _strip_html(text: str) -> str:
+    """Drop indentation from a page, except inside ``<pre>``, ``<textarea>`` and ``<script>``.
+
+    The line breaks stay, so whitespace between inline elements is kept.
+    """
+    out = []
+    verbatim = 0
+    for line in text.splitlines():
+        lower = line.lower()
+        out.append(line if verbatim else line.lstrip())
+        verbatim += sum(lower.count(f"<{tag}") - lower.count(f"</{tag}") for tag in ("pre", "textarea", "script"))
+        verbatim = max(verbatim, 0)
+    return "\n".join(out) + "\n"
+
+
 def compact(name: str, data: bytes) -> bytes:
     """Shipped form of a site file: the same code without comments, indentation or JSON spacing.
 
     A light, lossless-for-the-browser pass (no renaming, no bundling): JSON is
-    re-serialised, scripts and styles lose comments and indentation.
+    re-serialised, scripts and styles lose comments and indentation, pages their indentation.
     """
     if name.endswith((".json", ".webmanifest")):
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
@@ -272,6 +287,8 @@ def compact(name: str, data: bytes) -> bytes:
         return _strip_js(data.decode("utf-8")).encode()
     if name.endswith(".css"):
         return _strip_css(data.decode("utf-8")).encode()
+    if name.endswith(".html"):
+        return _strip_html(data.decode("utf-8")).encode()
     return data
 
 

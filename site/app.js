@@ -271,6 +271,12 @@ async function startMatch(opts) {
     return;
   }
   if (myGen !== gen) return;
+  adopt(st, t("announce.newMatch"));
+  runBots();
+}
+
+/** Take a fresh state from the engine (new match, undo): no hand on show, saved, drawn, announced. */
+function adopt(st, message) {
   S = st;
   shownTrick = S.trick;
   pendingHand = null;
@@ -278,9 +284,8 @@ async function startMatch(opts) {
   persist();
   table.clearHint();
   render();
-  showMessage(t("announce.newMatch"));
-  announce(t("announce.newMatch"));
-  runBots();
+  showMessage(message);
+  announce(message);
 }
 
 async function resumeSaved(text) {
@@ -496,6 +501,12 @@ function fillSheet(selectedNumber, afterHand) {
   dealer.textContent = t("sheet.dealer", { name: table.seatName(row.dealer) });
   body.appendChild(table.breakdownTable(row));
   body.appendChild(dealer);
+  const exportBtn = document.createElement("button");
+  exportBtn.type = "button";
+  exportBtn.dataset.action = "export-hand";
+  exportBtn.textContent = t("sheet.export");
+  exportBtn.addEventListener("click", () => exportHand(row.number, exportBtn));
+  body.appendChild(exportBtn);
   body.appendChild(
     table.historyTable(sheet, row.number, (n) => {
       fillSheet(n, afterHand);
@@ -504,6 +515,37 @@ function fillSheet(selectedNumber, afterHand) {
     }),
   );
   $("#sheet-title").textContent = afterHand ? t("sheet.handTitle", { n: row.number }) : t("sheet.title");
+}
+
+/** Show a completed hand in hand notation, with a link that opens it in the hand viewer. */
+async function exportHand(number, btn) {
+  let out;
+  try {
+    out = await engine.call("export", { number });
+  } catch (err) {
+    refuse(err);
+    return;
+  }
+  const box = document.createElement("div");
+  box.className = "export";
+  const label = document.createElement("label");
+  label.textContent = t("sheet.exportLabel");
+  const area = document.createElement("textarea");
+  area.readOnly = true;
+  area.rows = 9;
+  area.value = out.text;
+  area.dataset.role = "export-text";
+  label.appendChild(area);
+  const link = document.createElement("a");
+  link.href = `viewer.html?hand=${encodeURIComponent(out.text)}`;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.dataset.role = "export-link";
+  link.textContent = t("sheet.openViewer");
+  box.append(label, link);
+  btn.replaceWith(box);
+  area.focus();
+  area.select();
 }
 
 // ---------------------------------------------------------------- dialogs
@@ -638,15 +680,7 @@ async function doUndo() {
   if (myGen !== gen) return;
   closeDialogs();
   busy = false;
-  S = st;
-  shownTrick = S.trick;
-  pendingHand = null;
-  view = null;
-  persist();
-  table.clearHint();
-  render();
-  showMessage(t("announce.undone"));
-  announce(t("announce.undone"));
+  adopt(st, t("announce.undone"));
   if (S.phase !== "over" && S.to_act !== HUMAN) runBots();
 }
 

@@ -98,6 +98,16 @@ export function renderSeats(S, busy) {
 let handHandlers = { onPlay: () => {}, onRefused: () => {} };
 let rovingCard = null;
 
+/** The button an arrow, Home or End key moves to in a one-tab-stop group (null for other keys). */
+function arrowTarget(key, buttons) {
+  const i = buttons.indexOf(document.activeElement);
+  if (key === "ArrowRight" || key === "ArrowDown") return buttons[Math.min(buttons.length - 1, i + 1)];
+  if (key === "ArrowLeft" || key === "ArrowUp") return buttons[Math.max(0, i - 1)];
+  if (key === "Home") return buttons[0];
+  if (key === "End") return buttons[buttons.length - 1];
+  return null;
+}
+
 export function initHand(handlers) {
   handHandlers = handlers;
   const hand = $("#hand");
@@ -113,12 +123,7 @@ export function initHand(handlers) {
   hand.addEventListener("keydown", (ev) => {
     const buttons = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
     if (!buttons.length) return;
-    const i = buttons.indexOf(document.activeElement);
-    let next = null;
-    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = buttons[Math.min(buttons.length - 1, i + 1)];
-    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = buttons[Math.max(0, i - 1)];
-    else if (ev.key === "Home") next = buttons[0];
-    else if (ev.key === "End") next = buttons[buttons.length - 1];
+    const next = arrowTarget(ev.key, buttons);
     if (next) {
       ev.preventDefault();
       setRoving(buttons, next);
@@ -352,13 +357,9 @@ function wireBidKeys(grid) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const buttons = [...grid.querySelectorAll("button[data-bid]:enabled")];
     if (!buttons.length) return;
-    const i = buttons.indexOf(document.activeElement);
-    let next = null;
-    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = buttons[Math.min(buttons.length - 1, i + 1)];
-    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = buttons[Math.max(0, i - 1)];
-    else if (ev.key === "Home") next = buttons[0];
-    else if (ev.key === "End") next = buttons[buttons.length - 1];
-    else if (/^[0-9]$/.test(ev.key)) next = buttons.find((b) => b.dataset.bid === ev.key) || null;
+    const next = /^[0-9]$/.test(ev.key)
+      ? buttons.find((b) => b.dataset.bid === ev.key) || null
+      : arrowTarget(ev.key, buttons);
     if (next) {
       ev.preventDefault();
       setBidRoving(next);

@@ -232,14 +232,7 @@ class Match:
         if self._phase != PLAY:
             return []
         trick = self._trick
-        mask = legal_mask(self._hands[self._to_act], trick[0] // 13 if trick else None, self._broken)
-        names = CARD_NAMES
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(names[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return cards_of(legal_mask(self._hands[self._to_act], trick[0] // 13 if trick else None, self._broken))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""

@@ -203,4 +203,6 @@ def test_shipped_styles_and_json_are_compacted_losslessly():
     data = {"k": "Pikk ász", "n": [1, 2]}
     shipped = build_site.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())
     assert json.loads(shipped) == data and b"\n" not in shipped
-    assert build_site.compact("page.html", b"<p>  kept  </p>") == b"<p>  kept  </p>"
+    page = "<div>\n    <p>  kept  </p>\n    <pre>\n    code\n      indented\n    </pre>\n  <textarea>\n  x</textarea>\n</div>\n"
+    assert build_site.compact("page.html", page.encode()).decode() == (
+        "<div>\n<p>  kept  </p>\n<pre>\n    code\n      indented\n    </pre>\n<textarea>\n  x</textarea>\n</div>\n")

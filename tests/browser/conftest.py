@@ -13,6 +13,7 @@ Fixtures:
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -76,9 +77,10 @@ def dist_dir() -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def site_url(dist_dir):
-    server = build_site.make_server(dist_dir, 0)
+@contextlib.contextmanager
+def serving(directory):
+    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (ends with "/")."""
+    server = build_site.make_server(directory, 0)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
@@ -87,6 +89,18 @@ def site_url(dist_dir):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """:func:`serving`, for tests that serve a directory of their own."""
+    return serving
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir):
+    with serving(dist_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -53,17 +52,8 @@ def url(request):
     if not other:
         yield request.getfixturevalue("site_url")
         return
-    import build_site
-
-    server = build_site.make_server(Path(other), 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    try:
-        yield f"http://{host}:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with request.getfixturevalue("serve")(Path(other)) as base:
+        yield base
 
 
 @pytest.fixture(scope="module", autouse=True)
