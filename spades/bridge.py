@@ -34,6 +34,7 @@ score sheet row) when it completed a hand.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -142,7 +143,6 @@ def new_match(args: dict[str, Any]) -> dict[str, Any]:
     global _session
     seed = args.get("seed")
     if seed == "" or seed is None:
-        import os
         seed = int.from_bytes(os.urandom(4), "big")
     if isinstance(seed, str) and seed.strip().lstrip("-").isdigit():
         seed = int(seed)
