@@ -227,30 +227,17 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
 
 
 def _weight(seat: int, card: int, bids: tuple[int, ...], won: list[int]) -> float:
-    """How likely ``seat`` is to hold ``card`` judging from its bid (1 = no information).
-
-    A bidder is credited with the tricks it still expects (bid less tricks won):
-    high cards and, more mildly, spades lean towards it; a live nil bidder is
-    unlikely to hold honours and leans away from spades and high side cards.
-    """
+    """How likely ``seat`` is to hold ``card`` judging from its bid (1 = no information)."""
     b = bids[seat]
     if b < 0:
         return 1.0
     rank = card % 13
-    spade = card >= 39
-    high = rank >= 11 or (spade and rank >= 9)
-    if b == 0 and won[seat] == 0:
-        if high:
-            return 0.15
-        if spade or rank >= 9:
-            return 0.6
+    high = rank >= 11 or (card >= 39 and rank >= 9)
+    if not high:
         return 1.0
-    r = min(max(0, b - won[seat]), 6)
-    if high:
-        return 0.6 + 0.2 * r
-    if spade:
-        return 0.85 + 0.05 * r
-    return 1.0
+    if b == 0 and won[seat] == 0:
+        return 0.15
+    return 0.6 + 0.2 * min(b, 6)
 
 
 def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] | None:
