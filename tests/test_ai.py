@@ -254,3 +254,10 @@ def test_hidden_cards_do_not_change_decisions(level: str) -> None:
 
 def test_registry_has_all_levels() -> None:
     assert set(LEVELS) >= {"easy", "normal", "hard"}
+
+
+def test_hard_charges_bags_their_long_run_cost() -> None:
+    # an overtrick costs a tenth of the bag penalty (net −9) whatever the bag count, away from the match end
+    made = hand_value([3, 3, 3, 3], [3, 3, 3, 4], 0, (100, 100), (0, 0))
+    assert made == hand_value([3, 3, 3, 3], [3, 3, 3, 4], 0, (100, 100), (9, 9)) == 9.0
+    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (100, 100), (0, 0)) == -9.0

@@ -4,8 +4,9 @@ For each decision Hard samples deals of the unseen cards consistent with what
 its seat knows (hand sizes, shown voids, forced spade leads; bids bias where
 the high cards sit), plays every candidate card out to the end of the hand with
 a cheap Normal-like rollout policy on card masks, and scores each result with
-both teams' contracts, nils, bags and the match score. The iteration budget is
-deterministic (decisions are reproducible); a wall-clock cap is only a safety net.
+both teams' contracts, nils, bags (each at its long-run share of the penalty)
+and the match score. The iteration budget is deterministic (decisions are
+reproducible); a wall-clock cap is only a safety net.
 """
 from __future__ import annotations
 
@@ -179,12 +180,40 @@ def _team_delta(bids: list[int], won: list[int], t: int, score: int, bags: int) 
     return pts + hand_bags + nil_pts - BAG_PENALTY * pen, total - BAGS_PER_PENALTY * pen
 
 
+def _linear_value(bids: list[int], won: list[int], t: int) -> int:
+    """A team's hand points with every bag charged its long-run share of the penalty."""
+    contract = ctricks = nil_pts = nil_bags = 0
+    for s in (t, t + 2):
+        if bids[s] == 0:
+            if won[s]:
+                nil_pts -= NIL_POINTS
+                nil_bags += won[s]
+            else:
+                nil_pts += NIL_POINTS
+        else:
+            contract += bids[s]
+            ctricks += won[s]
+    if ctricks >= contract:
+        pts = 10 * contract
+        hand_bags = ctricks - contract + nil_bags
+    else:
+        pts = -10 * contract
+        hand_bags = nil_bags
+    return pts + nil_pts + hand_bags * (1 - BAG_PENALTY // BAGS_PER_PENALTY)
+
+
 def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int]) -> float:
-    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match."""
+    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match.
+
+    Bags are valued at their long-run cost (each brings a tenth of the next penalty
+    closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
+    costs about the same whenever it is taken. The real scores decide the match bonus.
+    """
     d0, _ = _team_delta(bids, won, 0, scores[0], bags[0])
     d1, _ = _team_delta(bids, won, 1, scores[1], bags[1])
-    mine, theirs = (d0, d1) if team == 0 else (d1, d0)
-    value = float(mine - theirs)
+    v0 = _linear_value(bids, won, 0)
+    v1 = _linear_value(bids, won, 1)
+    value = float(v0 - v1) if team == 0 else float(v1 - v0)
     w = match_winner((scores[0] + d0, scores[1] + d1))
     if w is not None:
         value += WIN_BONUS if w == team else -WIN_BONUS
