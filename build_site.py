@@ -435,8 +435,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build_site: error: {out} is not built (run without --no-build)", file=sys.stderr)
             return 1
         server = make_server(out, args.port)
-        host, port = server.server_address[:2]
-        print(f"Serving {out} at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+        port = server.server_address[1]  # serve mode always listens on 127.0.0.1 only
+        print(f"Serving {out} at http://127.0.0.1:{port}/  (Ctrl-C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -44,6 +44,7 @@ from .cards import sort_hand
 from .errors import BadSave, IllegalAction, SpadesError
 from .match import Match
 from .notation import HandText, format_hand, parse, replay
+from .save import from_dict
 
 HUMAN = 0
 SESSION_FORMAT = "spades-session"
@@ -164,7 +165,6 @@ def resume(args: dict[str, Any]) -> dict[str, Any]:
         data = None
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT or data.get("version") != 1:
         raise BadSave("wrong_format", "This saved game is not one this version of the game can read.")
-    from .save import from_dict
     match = from_dict(data.get("match"))
     seed = data.get("seed")
     if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, str))):
@@ -351,7 +351,6 @@ def review(args: dict[str, Any]) -> dict[str, Any]:
         return {"source": "hand", "hands": _match_records(_record_match(data))}
     else:
         source = "match"
-    from .save import from_dict
     return {"source": source, "hands": _match_records(from_dict(data))}
 
 

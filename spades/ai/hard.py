@@ -14,7 +14,7 @@ import random
 import time
 
 from ..cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
-from ..rules import legal_mask
+from ..rules import legal_mask, trick_winner
 from ..scoring import BAG_PENALTY, BAGS_PER_PENALTY, NIL_POINTS, match_winner
 from ..view import SeatView
 from .base import Bot
@@ -107,15 +107,8 @@ def _policy(h: int, trick: list[int], p: int, bids: list[int], won: list[int],
             return _lo(legal)
         return _lo(legal)
     # follow: find the card now winning
-    best = trick[0]
-    pos = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if c // 13 == best // 13:
-            if c > best:
-                best, pos = c, i
-        elif c >= 39:
-            best, pos = c, i
+    pos = trick_winner(trick)
+    best = trick[pos]
     n = len(trick)
     bsuit = best // 13
     beats = legal & _ABOVE[best]
@@ -156,8 +149,9 @@ def _policy(h: int, trick: list[int], p: int, bids: list[int], won: list[int],
     return _hi(beats) if n == 3 else _lo(beats)
 
 
-def _team_delta(bids: list[int], won: list[int], t: int, score: int, bags: int) -> tuple[int, int]:
-    """A team's hand points and new total bags (same arithmetic as :func:`spades.scoring.score_team`)."""
+def _hand_parts(bids: list[int], won: list[int], t: int) -> tuple[int, int]:
+    """A team's hand points before bags (contract and nils) and the bags it took
+    (same arithmetic as :func:`spades.scoring.score_team`)."""
     contract = ctricks = nil_pts = nil_bags = 0
     for s in (t, t + 2):
         if bids[s] == 0:
@@ -170,36 +164,24 @@ def _team_delta(bids: list[int], won: list[int], t: int, score: int, bags: int) 
             contract += bids[s]
             ctricks += won[s]
     if ctricks >= contract:
-        pts = 10 * contract
-        hand_bags = ctricks - contract + nil_bags
-    else:
-        pts = -10 * contract
-        hand_bags = nil_bags
+        return 10 * contract + nil_pts, ctricks - contract + nil_bags
+    return -10 * contract + nil_pts, nil_bags
+
+
+def _with_bags(points: int, hand_bags: int, bags: int) -> tuple[int, int]:
+    """Real hand delta and new bag total once this hand's bags (and any penalties) are added."""
     total = bags + hand_bags
     pen = total // BAGS_PER_PENALTY
-    return pts + hand_bags + nil_pts - BAG_PENALTY * pen, total - BAGS_PER_PENALTY * pen
+    return points + hand_bags - BAG_PENALTY * pen, total - BAGS_PER_PENALTY * pen
 
 
-def _linear_value(bids: list[int], won: list[int], t: int) -> int:
-    """A team's hand points with every bag charged its long-run share of the penalty."""
-    contract = ctricks = nil_pts = nil_bags = 0
-    for s in (t, t + 2):
-        if bids[s] == 0:
-            if won[s]:
-                nil_pts -= NIL_POINTS
-                nil_bags += won[s]
-            else:
-                nil_pts += NIL_POINTS
-        else:
-            contract += bids[s]
-            ctricks += won[s]
-    if ctricks >= contract:
-        pts = 10 * contract
-        hand_bags = ctricks - contract + nil_bags
-    else:
-        pts = -10 * contract
-        hand_bags = nil_bags
-    return pts + nil_pts + hand_bags * (1 - BAG_PENALTY // BAGS_PER_PENALTY)
+def _team_delta(bids: list[int], won: list[int], t: int, score: int, bags: int) -> tuple[int, int]:
+    """A team's hand points and new total bags (as :func:`spades.scoring.score_team`)."""
+    return _with_bags(*_hand_parts(bids, won, t), bags)
+
+
+#: Long-run value of one bag: +1 point now, a tenth of the next penalty later.
+BAG_VALUE = 1 - BAG_PENALTY // BAGS_PER_PENALTY
 
 
 def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int]) -> float:
@@ -209,11 +191,12 @@ def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, in
     closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
     costs about the same whenever it is taken. The real scores decide the match bonus.
     """
-    d0, _ = _team_delta(bids, won, 0, scores[0], bags[0])
-    d1, _ = _team_delta(bids, won, 1, scores[1], bags[1])
-    v0 = _linear_value(bids, won, 0)
-    v1 = _linear_value(bids, won, 1)
+    p0, b0 = _hand_parts(bids, won, 0)
+    p1, b1 = _hand_parts(bids, won, 1)
+    v0, v1 = p0 + b0 * BAG_VALUE, p1 + b1 * BAG_VALUE
     value = float(v0 - v1) if team == 0 else float(v1 - v0)
+    d0, _ = _with_bags(p0, b0, bags[0])
+    d1, _ = _with_bags(p1, b1, bags[1])
     w = match_winner((scores[0] + d0, scores[1] + d1))
     if w is not None:
         value += WIN_BONUS if w == team else -WIN_BONUS
@@ -237,16 +220,7 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
         if c >= 39:
             broken = True
         if len(trick) == 4:
-            best = trick[0]
-            pos = 0
-            for i in (1, 2, 3):
-                x = trick[i]
-                if x // 13 == best // 13:
-                    if x > best:
-                        best, pos = x, i
-                elif x >= 39:
-                    best, pos = x, i
-            leader = (leader + pos) % 4
+            leader = (leader + trick_winner(trick)) % 4
             won[leader] += 1
             trick = []
             p = leader
@@ -366,12 +340,7 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time
             if len(trick) == 4:
                 # complete the trick here so the rollout starts clean
                 won = t.won[:]
-                best, pos = trick[0], 0
-                for i in (1, 2, 3):
-                    x = trick[i]
-                    if (x // 13 == best // 13 and x > best) or (x >= 39 and best < 39):
-                        best, pos = x, i
-                leader = (t.leader + pos) % 4
+                leader = (t.leader + trick_winner(trick)) % 4
                 won[leader] += 1
                 result = rollout(h, [], leader, won, bids, broken)
             else:
