@@ -19,6 +19,8 @@ Messages (each returns a *state* unless said otherwise; see :func:`state`):
 ``bot_step``                   → ``{event, state}``: one computer player's action
 ``run_bots``                   → ``{events, state}``: computer players act until the human's turn or the match ends
 ``hint {level?}``              → ``{action, level}``: what that bot would do in the human's seat
+``why_not {card}``             → ``{legal, code}``: whether the human may play ``card`` now, and if not
+                                 the ``IllegalAction`` code ``play`` would give (the match is untouched)
 ``undo``                       → state with the human's last action (and the bots' replies) taken back
 ``save``                       → ``{save}``: the session as text, for localStorage
 ``hand {number}``              → a completed hand's full record (deal, bids, tricks, score breakdown)
@@ -45,6 +47,7 @@ from .errors import BadSave, IllegalAction, SpadesError
 from .match import Match
 from .notation import HandText, format_hand, parse, replay
 from .save import from_dict
+from .session import refusal_code
 
 HUMAN = 0
 SESSION_FORMAT = "spades-session"
@@ -250,6 +253,12 @@ def hint(args: dict[str, Any]) -> dict[str, Any]:
     return {"level": level, "action": {"bid": action} if isinstance(action, int) else {"card": action}}
 
 
+def why_not(args: dict[str, Any]) -> dict[str, Any]:
+    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it with."""
+    code = refusal_code(_need_session().match.view(HUMAN), args.get("card"))
+    return {"legal": code is None, "code": code}
+
+
 def undo(args: dict[str, Any]) -> dict[str, Any]:
     """Take back the human's last action in this hand and everything after it."""
     session = _need_session()
@@ -356,7 +365,7 @@ def review(args: dict[str, Any]) -> dict[str, Any]:
 
 HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
-    "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "undo": undo,
+    "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why_not": why_not, "undo": undo,
     "save": save, "hand": hand, "export": export, "review": review,
 }
 

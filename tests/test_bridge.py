@@ -598,3 +598,53 @@ def test_hand_and_export_refuse_bad_numbers(played_session, number):
 def test_review_refuses_what_it_cannot_read(text, codes):
     assert err("review", {"text": text})["code"] in codes
     assert err("review", {"text": 5})["code"] == "bad_args"
+
+
+# -- why_not -------------------------------------------------------------------------------------------------
+
+def _expected_code(card):
+    """The code ``play`` gives for ``card`` on a copy of the match (``None`` if it is played)."""
+    m = match().copy()
+    if m.phase != "over" and m.to_act != 0:
+        return "not_your_turn"
+    try:
+        m.play(card, seat=0)
+    except IllegalAction as exc:
+        return exc.code
+    return None
+
+
+def test_why_not_gives_the_code_play_would_give_and_changes_nothing():
+    rnd = random.Random(19)
+    ok("new_match", {"seed": 19, "partner": "easy", "opponents": "easy"})
+    seen = set()
+    state = ok("run_bots")["state"]
+    for _ in range(400):
+        before = _snapshot()
+        held = state["hand"]
+        for card in ["AS", "ZZ", 7, None] + held[:2] + match().hand(1)[:1] + sorted(set(held) - set(state["legal_cards"]))[:1]:
+            reply = ok("why_not", {"card": card})
+            expected = _expected_code(card)
+            assert reply == {"legal": expected is None, "code": expected}, (card, reply)
+            seen.add(expected)
+        assert _snapshot() == before
+        if state["phase"] == "over":
+            break
+        fn, args = human_move(state, rnd)
+        ok(fn, args)
+        state = ok("run_bots")["state"]
+        if seen >= {None, "wrong_phase", "bad_card", "not_in_hand", "must_follow_suit", "spades_not_broken"}:
+            break
+    assert seen >= {None, "wrong_phase", "bad_card", "not_in_hand", "must_follow_suit"}
+
+
+def test_why_not_when_it_is_not_the_humans_turn():
+    ok("new_match", {"seed": 8, "partner": "easy", "opponents": "easy"})
+    ok("run_bots")
+    ok("bid", {"n": 3})
+    assert match().to_act != 0
+    assert ok("why_not", {"card": match().hand(0)[0]}) == {"legal": False, "code": "not_your_turn"}
+
+
+def test_why_not_needs_a_match():
+    assert err("why_not", {"card": "AS"})["code"] == "no_match"
