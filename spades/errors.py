@@ -34,6 +34,14 @@ class BadSave(SpadesError, ValueError):
     """
 
 
+class BadRequest(SpadesError):
+    """A request that cannot be served as asked: bad arguments, seed or level, no match.
+
+    Codes: ``bad_request``, ``bad_args``, ``unknown_message``, ``no_match``, ``bad_seed``,
+    ``bad_level``, ``bad_hand``, ``not_bot_turn``.
+    """
+
+
 class BadInput(SpadesError, ValueError):
     """Text refused before it is read: too long, nested too deeply, or not JSON.
 
