@@ -25,7 +25,7 @@ from typing import Any
 from .ai import LEVELS, Bot, bot
 from .cards import CARD_INDEX, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
-from .match import OVER, PLAY, HandRecord, Match
+from .match import BID, OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
 from .save import from_dict, to_dict
@@ -134,6 +134,7 @@ def _short_or_refused(value: Any, code: str, what: str) -> None:
     """Refuse, quoting only an excerpt, a value too long or too nested to be ``what``.
 
     The engine's own refusal quotes the value whole; this keeps long input out of messages.
+    Called once the turn and phase are right, so the codes stay in the engine's order.
     """
     if (isinstance(value, (list, dict)) or (isinstance(value, str) and len(value) > MAX_ACTION_CHARS)
             or (isinstance(value, int) and value.bit_length() > MAX_ACTION_BITS)):
@@ -197,14 +198,16 @@ class Session:
     def bid(self, n: Any) -> dict[str, Any]:
         """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
         seat = self._my_turn()
-        _short_or_refused(n, "bad_bid", "a bid")
+        if self.match.phase == BID:
+            _short_or_refused(n, "bad_bid", "a bid")
         self.match.bid(n, seat=seat)
         return {"kind": "bid", "seat": seat, "bid": n}
 
     def play(self, card: Any) -> dict[str, Any]:
         """The human to act plays ``card``; returns the event. Refusals change nothing."""
         seat = self._my_turn()
-        _short_or_refused(card, "bad_card", "a card")
+        if self.match.phase == PLAY:
+            _short_or_refused(card, "bad_card", "a card")
         return self._played(seat, card)
 
     def act(self, action: int | str) -> dict[str, Any]:
