@@ -51,8 +51,7 @@ from .ai import LEVELS
 from .errors import BadInput, BadRequest, BadSave, SpadesError
 from .match import Match
 from .notation import HandText, format_hand, parse, replay
-from .safejson import excerpt, loads
-from .save import from_dict
+from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
@@ -221,7 +220,7 @@ def _record_match(data: dict[str, Any]) -> Match:
 def _saved_match(data: Any) -> Match:
     """A match from a decoded match save, every failure a :class:`BadSave`."""
     try:
-        return from_dict(data)
+        return Match.from_json(json.dumps(data))
     except SpadesError:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
@@ -233,6 +232,8 @@ def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     text = args.get("text")
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
+    if len(text) > MAX_SAVE_CHARS:
+        raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
     if not text.lstrip().startswith("{"):
         return {"source": "notation", "hands": _match_records(replay(parse(text)))}
     data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
@@ -263,9 +264,22 @@ def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any
     return handler(args or {}, sid)
 
 
-def _refusal(code: str, message: str) -> str:
+def _unechoed(message: str, source: str) -> str:
+    """``message`` cut to :data:`MAX_ERROR_CHARS`, and cut again where it would quote more than
+    :data:`EXCERPT_CHARS` characters of the request in a row (engine messages quote tokens whole)."""
     if len(message) > MAX_ERROR_CHARS:
         message = message[:MAX_ERROR_CHARS - 1] + "…"
+    # any run of EXCERPT_CHARS + 1 quoted characters holds one of these half-length windows
+    half = EXCERPT_CHARS // 2
+    if not any(message[i:i + half + 1] in source for i in range(0, len(message) - half, half)):
+        return message
+    for i in range(len(message) - EXCERPT_CHARS):
+        if message[i:i + EXCERPT_CHARS + 1] in source:
+            return message[:i + EXCERPT_CHARS] + "…"
+    return message
+
+
+def _refusal(code: str, message: str) -> str:
     return json.dumps({"ok": False, "error": {"code": code, "message": message}})
 
 
@@ -291,6 +305,6 @@ def handle(message: str, sid: str = DEFAULT_SESSION) -> str:
             reply["save"] = SESSIONS[sid].to_json()
         return json.dumps(reply, separators=(",", ":"))
     except SpadesError as exc:
-        return _refusal(exc.code, exc.message)
+        return _refusal(exc.code, _unechoed(exc.message, message if isinstance(message, str) else ""))
     except Exception:  # the page never sees Python's own text or a stack trace
         return _refusal("internal", INTERNAL_MESSAGE)

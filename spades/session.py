@@ -28,7 +28,6 @@ from .errors import BadRequest, BadSave, IllegalAction, SpadesError
 from .match import BID, OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
-from .save import from_dict, to_dict
 from .view import SeatView
 
 HUMAN = 0
@@ -320,7 +319,7 @@ class Session:
         """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
         return {"format": SESSION_FORMAT, "version": SESSION_VERSION, "partner": self.partner,
                 "opponents": self.opponents, "seed": self.seed, "humans": list(self.humans),
-                "match": to_dict(self.match)}
+                "match": json.loads(self.match.to_json())}
 
     def to_json(self) -> str:
         """The session as compact JSON text (it holds every seat's cards: never shown to the page)."""
@@ -347,7 +346,7 @@ class Session:
         if not isinstance(data.get("match"), dict):
             raise BadSave("malformed", "The saved game holds no match.")
         try:
-            match = from_dict(data["match"])
+            match = Match.from_json(json.dumps(data["match"]))
         except SpadesError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):

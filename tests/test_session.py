@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from spades import BadSave, IllegalAction, Match
 from spades.cards import CARD_NAMES
 from spades.errors import BadInput, BadRequest
-from spades.save import from_dict
 from spades.session import (HUMAN, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED_WORD, Session, action_seats,
                             parse_seed)
 
@@ -374,7 +373,7 @@ def test_bad_saves_are_refused_whole_with_codes():
     assert _refused(changed(match=None)) == "malformed"
     float_dealer = {**data["match"], "start": {**data["match"]["start"], "dealer": 1.0}}
     with pytest.raises(BadSave) as info:
-        from_dict(float_dealer)  # the match save's own refusal is the session's
+        Match.from_json(json.dumps(float_dealer))  # the match save's own refusal is the session's
     assert _refused(changed(match=float_dealer)) == info.value.code
 
 
