@@ -76,9 +76,6 @@ DEFAULT_SESSION = "main"
 #: The registry of sessions by id: the bridge's only state.
 SESSIONS: dict[str, Session] = {}
 
-#: Kept for callers of the earlier name.
-BridgeError = BadRequest
-
 Args = dict[str, Any]
 
 

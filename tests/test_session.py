@@ -85,13 +85,12 @@ def test_run_bots_yields_one_event_per_action_lazily():
     m = session.match
     events = session.run_bots()
     taken = len(m.actions)
-    if m.to_act == HUMAN:
-        assert list(events) == []
-        return
+    assert m.to_act == 3  # seed 31: the dealer is seat 2, so seat 3 bids first
     first = next(events)
     assert len(m.actions) == taken + 1 and first["seat"] == action_seats(m)[-1] != HUMAN
     rest = list(events)
     assert len(m.actions) == taken + 1 + len(rest) and m.to_act == HUMAN
+    assert list(session.run_bots()) == []  # the human's turn: nothing to yield
 
 
 def test_act_refusals_change_nothing():
@@ -297,16 +296,12 @@ def _same_suit_swaps(m: Match, rnd: random.Random) -> list[list[str]]:
 
 
 @settings(max_examples=ex(60))
-@given(seed=st.integers(0, 10 ** 6), steps=st.integers(0, 56), pick=st.integers(0, 10 ** 6))
+@given(seed=st.integers(0, 10 ** 6), steps=st.integers(0, 55), pick=st.integers(0, 10 ** 6))
 def test_state_for_never_depends_on_hidden_cards(seed, steps, pick):
     rnd = random.Random(pick)
     first = Match(seed=seed)
-    for _ in range(steps):
-        if first.hands_played:
-            break
+    for _ in range(steps):  # 55 actions at most: still inside the first hand
         first.act(random_action(first, rnd))
-    if first.hands_played:
-        return
     other_deal = _same_suit_swaps(first, rnd)
     a = Session(Match(seed=seed, deal=[first.dealt(s) for s in range(4)]), seed=seed)
     b = Session(Match(seed=seed, deal=other_deal), seed=seed)
