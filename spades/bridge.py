@@ -20,7 +20,8 @@ message and arguments          result
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
 opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}`` / ``play {card}``  state after the human's action (``IllegalAction`` codes if refused)
+``bid {n}``                     state after the human's bid, 0 = nil (``IllegalAction`` codes if refused)
+``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
 ``hint {level?}``              ``{action, level}``: what that bot would do in the human's seat
@@ -66,7 +67,7 @@ INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unc
 #: save refusals, request errors, input limits, hand notation, and ``internal``.
 ERROR_CODES = frozenset({
     "not_your_turn", "wrong_phase", "match_over", "not_in_hand", "must_follow_suit", "spades_not_broken",
-    "bad_bid", "bad_card", "nothing_to_undo",
+    "bad_bid", "bad_card", "nothing_to_undo", "bad_argument",
     "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",

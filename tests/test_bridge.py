@@ -100,6 +100,12 @@ def engine_refusal(action):
 
 # -- basics -----------------------------------------------------------------------------------------
 
+def test_the_docstring_table_lists_exactly_the_messages():
+    rows = re.findall(r"^``([a-z_]+)[ `{]", bridge.__doc__, flags=re.M)
+    assert len(rows) == len(set(rows)) and set(rows) == set(bridge.HANDLERS)
+    assert bridge.CHANGES < set(bridge.HANDLERS)
+
+
 def test_hello_and_ping():
     hello = ok("hello")
     assert hello["variant"] == "1.0.0" and "easy" in hello["levels"] and "normal" in hello["levels"]

@@ -317,7 +317,8 @@ def test_state_marks_a_custom_position():
     session = new(3)
     assert session.state_for(HUMAN)["custom"] is False
     custom = Session(Match(seed=3, deal=[Match(seed=4).dealt(s) for s in range(4)]), seed=3)
-    assert custom.state_for(HUMAN)["custom"] is bool(getattr(custom.match, "custom", False))
+    assert custom.state_for(HUMAN)["custom"] is True
+    assert Session.from_json(custom.to_json()).state_for(HUMAN)["custom"] is True
 
 
 # -- saves --------------------------------------------------------------------------------------------
