@@ -2,8 +2,10 @@
 
 Every reply must be JSON: ``{"ok": true, "result": …}`` or ``{"ok": false, "error": …}``
 with a known code other than ``internal`` and a message of at most 200 characters that
-quotes no long run of the input. The run is deterministic (fixed seed) and bounded in
-count; it prints tried / refused by code / accepted / crashed / slowest (``pytest -s``).
+quotes no long run of the input. The messages come from a fixed seed and their number is
+bounded (a ``new_match`` without a seed still deals a random match, so the tallies vary a
+little between runs); it prints tried / refused by code / accepted / crashed / slowest
+(``pytest -s``).
 """
 from __future__ import annotations
 

@@ -203,7 +203,11 @@ def test_undo_mine_returns_to_the_position_before_each_human_action(seed, moves)
         else:
             stack.append(m.to_json())
             session.act(random_action(m, rnd))
-    assert len(action_seats(m)) == len(m.actions)
+    replay, seats = Match(seed=seed), []
+    for action in m.actions:  # oracle: who was to act before each action, by replay
+        seats.append(replay.to_act)
+        replay.act(action)
+    assert action_seats(m) == seats
 
 
 # -- hint and why_not -----------------------------------------------------------------------------
