@@ -50,7 +50,7 @@ from typing import Any, Callable
 from . import VARIANT, __version__
 from .ai import LEVELS
 from .errors import BadInput, BadRequest, BadSave, SpadesError
-from .match import Match
+from .match import ACTIONS_PER_HAND, OVER, Match
 from .notation import HandText, format_hand, parse, replay
 from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
@@ -191,7 +191,7 @@ def _partial_record(m: Match) -> dict[str, Any]:
 
 def _match_records(m: Match) -> list[dict[str, Any]]:
     records = [r.to_dict() for r in m.hands_played]
-    if m.phase != "over" and (len(m.actions) > 56 * len(m.hands_played) or not records):
+    if m.phase != OVER and (len(m.actions) > ACTIONS_PER_HAND * len(m.hands_played) or not records):
         records.append(_partial_record(m))
     return records
 
