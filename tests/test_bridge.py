@@ -106,6 +106,16 @@ def test_the_docstring_table_lists_exactly_the_messages():
     assert bridge.CHANGES < set(bridge.HANDLERS)
 
 
+def test_sessions_are_kept_apart_by_id():
+    """The registry is the bridge's only state: two ids hold two independent matches."""
+    first = json.loads(bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 1}}), "a"))
+    second = json.loads(bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 2}}), "b"))
+    assert set(bridge.SESSIONS) == {"a", "b"}
+    assert first["result"]["hand"] != second["result"]["hand"]
+    assert json.loads(bridge.handle('{"fn":"save"}', "a"))["result"]["save"] == first["save"]
+    assert err("save")["code"] == "no_match"  # the default session was never started
+
+
 def test_hello_and_ping():
     hello = ok("hello")
     assert hello["variant"] == "1.0.0" and "easy" in hello["levels"] and "normal" in hello["levels"]
