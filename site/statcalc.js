@@ -1,0 +1,130 @@
+// statcalc.js: statistics over history records (see historyfile.js for their shape).
+// Pure arithmetic on what the engine reported; tests/browser/test_stats.py computes the
+// same numbers in Python from the engine's hand records and compares.
+
+export const YOU = 0;
+export const PARTNER = 2;
+export const TREND_WINDOW = 10; // matches in the rolling win rate
+export const BAG_BUCKETS = 6; // bags per hand: 0, 1, … 5 and more
+
+function bidStats(records, seat) {
+  const s = { bids: 0, made: 0, exact: 0, over: 0, overtricks: 0, under: 0, undertricks: 0 };
+  for (const rec of records) {
+    for (const h of rec.hands) {
+      const bid = h.b[seat];
+      if (!bid) continue; // nil bids are counted with the nils
+      const diff = h.t[seat] - bid;
+      s.bids += 1;
+      if (diff >= 0) s.made += 1;
+      if (diff === 0) s.exact += 1;
+      if (diff > 0) {
+        s.over += 1;
+        s.overtricks += diff;
+      }
+      if (diff < 0) {
+        s.under += 1;
+        s.undertricks -= diff;
+      }
+    }
+  }
+  return s;
+}
+
+function nilStats(records, seat) {
+  const s = { attempts: 0, made: 0, blindAttempts: 0, blindMade: 0 };
+  for (const rec of records) {
+    for (const h of rec.hands) {
+      for (const [who, made, blind] of h.n) {
+        if (who !== seat) continue;
+        if (blind) {
+          s.blindAttempts += 1;
+          s.blindMade += made;
+        } else {
+          s.attempts += 1;
+          s.made += made;
+        }
+      }
+    }
+  }
+  return s;
+}
+
+function streaks(records) {
+  // records come newest first; streaks run oldest to newest; abandoned matches do not count
+  const played = records.filter((r) => r.outcome !== "abandoned").reverse();
+  let bestWin = 0;
+  let bestLoss = 0;
+  let run = 0;
+  let last = null;
+  for (const rec of played) {
+    run = rec.outcome === last ? run + 1 : 1;
+    last = rec.outcome;
+    if (last === "won") bestWin = Math.max(bestWin, run);
+    else bestLoss = Math.max(bestLoss, run);
+  }
+  return { bestWin, bestLoss, current: run, currentKind: last };
+}
+
+function byLevels(records) {
+  const rows = new Map();
+  for (const rec of records) {
+    const key = `${rec.partner}|${rec.opponents}`;
+    const row = rows.get(key) || { partner: rec.partner, opponents: rec.opponents, matches: 0, won: 0, lost: 0, abandoned: 0 };
+    row.matches += 1;
+    row[rec.outcome] += 1;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => b.matches - a.matches);
+}
+
+/** Rolling win rate (percent) over the last TREND_WINDOW played matches, oldest first. */
+function winTrend(records) {
+  const played = records.filter((r) => r.outcome !== "abandoned").reverse();
+  const points = [];
+  let wins = 0;
+  played.forEach((rec, i) => {
+    wins += rec.outcome === "won" ? 1 : 0;
+    if (i >= TREND_WINDOW) wins -= played[i - TREND_WINDOW].outcome === "won" ? 1 : 0;
+    points.push([i + 1, (100 * wins) / Math.min(i + 1, TREND_WINDOW)]);
+  });
+  return points;
+}
+
+/** Every figure the statistics page shows, for the records given (already filtered). */
+export function computeStats(records) {
+  const out = { matches: records.length, won: 0, lost: 0, abandoned: 0, hands: 0, points: [0, 0],
+    bags: [0, 0], penalties: [0, 0], contracts: [0, 0], contractsMade: [0, 0],
+    bagHist: [new Array(BAG_BUCKETS).fill(0), new Array(BAG_BUCKETS).fill(0)] };
+  for (const rec of records) {
+    out[rec.outcome] += 1;
+    for (const h of rec.hands) {
+      out.hands += 1;
+      for (const team of [0, 1]) {
+        out.points[team] += h.d[team];
+        out.bags[team] += h.g[team];
+        out.penalties[team] += h.p[team];
+        out.bagHist[team][Math.min(h.g[team], BAG_BUCKETS - 1)] += 1;
+        if (h.c[team] > 0) {
+          out.contracts[team] += 1;
+          out.contractsMade[team] += h.m[team];
+        }
+      }
+    }
+  }
+  out.bid = { you: bidStats(records, YOU), partner: bidStats(records, PARTNER) };
+  out.nil = { you: nilStats(records, YOU), partner: nilStats(records, PARTNER) };
+  out.streaks = streaks(records);
+  out.levels = byLevels(records);
+  out.trend = winTrend(records);
+  return out;
+}
+
+/** A percentage rounded to one decimal, or null when there is nothing to divide. */
+export function percent(part, whole) {
+  return whole ? Math.round((1000 * part) / whole) / 10 : null;
+}
+
+/** A mean rounded to two decimals, or null for no data. */
+export function mean(sum, count) {
+  return count ? Math.round((100 * sum) / count) / 100 : null;
+}
