@@ -13,7 +13,7 @@
 // each hand's bids, tricks and score breakdown; state.winner and phase the outcome). This
 // module decides no rule. Every method rejects with a HistoryError (.code) and never throws
 // synchronously, so a blocked or full IndexedDB leaves the game playable.
-import { HistoryError, buildRecord, matchId, parseHistoryFile, historyFile } from "./historyfile.js";
+import { HistoryError, HAND, buildRecord, matchId, parseHistoryFile, historyFile } from "./historyfile.js";
 
 export { HistoryError, buildRecord, matchId };
 
@@ -23,8 +23,9 @@ const DB_VERSION = 1;
 const MATCHES = "matches"; // id -> record (summary only: what the statistics read)
 const SAVES = "saves"; // id -> {id, save}: the replayable text, read only on demand
 const META = "meta"; // "folded" -> totals of matches folded out of the bounded history
+const FOLDED_IDS = "foldedIds"; // ids of folded matches: one never comes back to be counted twice
 const FOLDED_KEY = "folded";
-const STORES = [MATCHES, SAVES, META];
+const STORES = [MATCHES, SAVES, META, FOLDED_IDS];
 
 /** Map an IndexedDB failure to a coded error ("quota" when the disk is full). */
 function storeError(err) {
@@ -57,8 +58,8 @@ function emptyTotals() {
 function fold(totals, rec) {
   totals.matches += 1;
   totals[rec.outcome] = (totals[rec.outcome] || 0) + 1;
-  totals.hands += rec.hands.length;
-  totals.points += rec.hands.reduce((sum, h) => sum + h.d[0], 0);
+  totals.hands += rec.handCount;
+  for (let o = 0; o < rec.hands.length; o += HAND.size) totals.points += rec.hands[o + HAND.delta];
   totals.from = totals.from === null ? rec.date : Math.min(totals.from, rec.date);
   totals.to = totals.to === null ? rec.date : Math.max(totals.to, rec.date);
   return totals;
@@ -73,6 +74,7 @@ function openDb(factory) {
       matches.createIndex("date", "date");
       db.createObjectStore(SAVES, { keyPath: "id" });
       db.createObjectStore(META);
+      db.createObjectStore(FOLDED_IDS, { keyPath: "id" });
     };
     req.onsuccess = () => {
       const db = req.result;
@@ -85,19 +87,21 @@ function openDb(factory) {
 }
 
 /**
- * Store records with their saves in one transaction: an id already stored is left as it is
- * (two tabs, or an import of a match already here, never double or overwrite a match); past
- * MAX_MATCHES the oldest are folded into the totals. Resolves to {added, duplicates, folded}.
+ * Store records with their saves in one transaction: an id already stored (or folded) is left
+ * as it is (two tabs, or an import of a match already here, never double or overwrite a match); past
+ * `limit` the oldest are folded into the totals. Resolves to {added, duplicates, folded}.
  */
-async function store(db, items) {
+async function store(db, items, limit) {
   const tx = db.transaction(STORES, "readwrite");
   const finished = done(tx);
   const matches = tx.objectStore(MATCHES);
   const saves = tx.objectStore(SAVES);
+  const foldedIds = tx.objectStore(FOLDED_IDS);
   const result = { added: 0, duplicates: 0, folded: 0, ids: [] };
   try {
     for (const { record, saveText } of items) {
-      if ((await request(matches.getKey(record.id))) !== undefined) {
+      const known = (await request(matches.getKey(record.id))) ?? (await request(foldedIds.getKey(record.id)));
+      if (known !== undefined) {
         result.duplicates += 1;
         continue;
       }
@@ -106,7 +110,7 @@ async function store(db, items) {
       result.added += 1;
       result.ids.push(record.id);
     }
-    const excess = (await request(matches.count())) - MAX_MATCHES;
+    const excess = (await request(matches.count())) - limit;
     if (excess > 0) {
       const meta = tx.objectStore(META);
       const totals = (await request(meta.get(FOLDED_KEY))) || emptyTotals();
@@ -115,6 +119,7 @@ async function store(db, items) {
         fold(totals, rec);
         matches.delete(rec.id);
         saves.delete(rec.id);
+        foldedIds.put({ id: rec.id });
       }
       meta.put(totals, FOLDED_KEY);
       result.folded = oldest.length;
@@ -137,7 +142,7 @@ function matchesFilter(rec, f) {
     (f.from == null || rec.date >= f.from) && (f.to == null || rec.date <= f.to);
 }
 
-function liveHistory(db) {
+function liveHistory(db, limit) {
   const read = async (storeName, fn) => {
     const tx = db.transaction(storeName, "readonly");
     return request(fn(tx.objectStore(storeName)));
@@ -146,7 +151,7 @@ function liveHistory(db) {
     available: true,
     async addMatch({ saveText, state, date = Date.now() }) {
       const id = await matchId(saveText);
-      return store(db, [{ record: buildRecord(id, saveText, state, date), saveText }]);
+      return store(db, [{ record: buildRecord(id, saveText, state, date), saveText }], limit);
     },
     async list(filter = {}) {
       const all = await read(MATCHES, (s) => s.index("date").getAll());
@@ -188,7 +193,7 @@ function liveHistory(db) {
         }
       }
       onProgress({ done: entries.length, total: entries.length });
-      const stored = await store(db, items);
+      const stored = await store(db, items, limit);
       return { ...stored, refused, total: entries.length };
     },
     async deleteAll() {
@@ -210,12 +215,15 @@ function deadHistory(error) {
   };
 }
 
-/** Open the history; always resolves (check `.available`, or catch the methods' coded errors). */
-export async function openHistory(factory) {
+/**
+ * Open the history; always resolves (check `.available`, or catch the methods' coded errors).
+ * `limit`: matches kept whole before the oldest are folded into the totals (tests lower it).
+ */
+export async function openHistory({ factory, limit = MAX_MATCHES } = {}) {
   try {
     const idb = factory || globalThis.indexedDB;
     if (!idb) throw new HistoryError("unavailable", "This browser keeps no match history (IndexedDB is off).");
-    return liveHistory(await openDb(idb));
+    return liveHistory(await openDb(idb), limit);
   } catch (err) {
     return deadHistory(storeError(err));
   }

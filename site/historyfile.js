@@ -3,12 +3,12 @@
 //
 // Record (one per match, what the statistics read):
 //   {id, date, partner, opponents, seed, variant, scores: [us, them],
-//    outcome: "won" | "lost" | "abandoned", hands: [summary, ...]}
-// Hand summary (from one row of the bridge state's `sheet`; team 0 = you and partner):
-//   {b: bids[4], t: tricks[4], d: [delta us, them], s: [score after us, them],
-//    g: [bags taken us, them], p: [bag penalties us, them],
-//    c: [contract us, them], m: [contract made us, them] (1/0),
-//    n: [[seat, made 1/0, blind 1/0], ...] nil bids}
+//    outcome: "won" | "lost" | "abandoned", handCount, hands: Int16Array}
+// `hands` packs HAND.size numbers per hand (from one row of the bridge state's `sheet`;
+// team 0 = you and partner) at the offsets in HAND: bids and tricks per seat, then per team
+// the hand's points, the score after it, bags taken, bag penalties, contract, made (1/0),
+// then per seat its nil (NIL codes). Packed because 2,000 matches of objects take far
+// longer to read back from IndexedDB than 2,000 typed arrays (the page opens in time).
 // Export file: {format: "spades-history", version: 1, exported: ISO time, folded: totals,
 //               matches: [{id, date, outcome, save}, ...]} — on import only `save` and
 //               `date` are read; everything else is rebuilt from the engine's replay.
@@ -48,15 +48,27 @@ export async function matchId(saveText) {
   return `m${hex(h2)}${hex(h1)}`;
 }
 
-/** One hand's summary, read from a row of the engine's score sheet (state.sheet). */
-export function handSummary(row) {
-  const teams = row.teams;
-  const pair = (key) => [teams[0][key], teams[1][key]];
-  const nils = teams.flatMap((team) => team.nils.map((n) => [n.seat, n.made ? 1 : 0, n.blind ? 1 : 0]));
-  return {
-    b: row.bids.slice(), t: row.tricks.slice(), d: pair("delta"), s: pair("score_after"),
-    g: pair("bags"), p: pair("penalties"), c: pair("contract"), m: pair("made").map(Number), n: nils,
-  };
+export const HAND = { bids: 0, tricks: 4, delta: 8, score: 10, bags: 12, penalties: 14, contract: 16, made: 18, nil: 20, size: 24 };
+export const NIL = { none: 0, set: 1, made: 2, blindSet: 3, blindMade: 4 };
+const TEAM_FIELDS = [["delta", "delta"], ["score", "score_after"], ["bags", "bags"], ["penalties", "penalties"], ["contract", "contract"], ["made", "made"]];
+
+/** Every hand of the engine's score sheet (state.sheet), packed at the HAND offsets. */
+export function packHands(sheet) {
+  const out = new Int16Array(sheet.length * HAND.size);
+  sheet.forEach((row, i) => {
+    const o = i * HAND.size;
+    for (let seat = 0; seat < 4; seat++) {
+      out[o + HAND.bids + seat] = row.bids[seat];
+      out[o + HAND.tricks + seat] = row.tricks[seat];
+    }
+    row.teams.forEach((team, k) => {
+      for (const [field, key] of TEAM_FIELDS) out[o + HAND[field] + k] = Number(team[key]);
+      for (const n of team.nils) {
+        out[o + HAND.nil + n.seat] = n.blind ? (n.made ? NIL.blindMade : NIL.blindSet) : (n.made ? NIL.made : NIL.set);
+      }
+    });
+  });
+  return out;
 }
 
 /** "won" | "lost" | "abandoned", as the engine reported it (winner 0 is your team). */
@@ -78,7 +90,8 @@ export function buildRecord(id, saveText, state, date) {
   }
   return {
     id, date, partner: state.levels.partner, opponents: state.levels.opponents, seed: state.seed ?? null,
-    variant, scores: state.scores.slice(), outcome: outcomeOf(state), hands: state.sheet.map(handSummary),
+    variant, scores: state.scores.slice(), outcome: outcomeOf(state), handCount: state.sheet.length,
+    hands: packHands(state.sheet),
   };
 }
 

@@ -1,6 +1,7 @@
 // statcalc.js: statistics over history records (see historyfile.js for their shape).
 // Pure arithmetic on what the engine reported; tests/browser/test_stats.py computes the
 // same numbers in Python from the engine's hand records and compares.
+import { HAND, NIL } from "./historyfile.js";
 
 export const YOU = 0;
 export const PARTNER = 2;
@@ -10,10 +11,11 @@ export const BAG_BUCKETS = 6; // bags per hand: 0, 1, … 5 and more
 function bidStats(records, seat) {
   const s = { bids: 0, made: 0, exact: 0, over: 0, overtricks: 0, under: 0, undertricks: 0 };
   for (const rec of records) {
-    for (const h of rec.hands) {
-      const bid = h.b[seat];
+    const h = rec.hands;
+    for (let o = 0; o < h.length; o += HAND.size) {
+      const bid = h[o + HAND.bids + seat];
       if (!bid) continue; // nil bids are counted with the nils
-      const diff = h.t[seat] - bid;
+      const diff = h[o + HAND.tricks + seat] - bid;
       s.bids += 1;
       if (diff >= 0) s.made += 1;
       if (diff === 0) s.exact += 1;
@@ -33,16 +35,15 @@ function bidStats(records, seat) {
 function nilStats(records, seat) {
   const s = { attempts: 0, made: 0, blindAttempts: 0, blindMade: 0 };
   for (const rec of records) {
-    for (const h of rec.hands) {
-      for (const [who, made, blind] of h.n) {
-        if (who !== seat) continue;
-        if (blind) {
-          s.blindAttempts += 1;
-          s.blindMade += made;
-        } else {
-          s.attempts += 1;
-          s.made += made;
-        }
+    const h = rec.hands;
+    for (let o = 0; o < h.length; o += HAND.size) {
+      const nil = h[o + HAND.nil + seat];
+      if (nil === NIL.set || nil === NIL.made) {
+        s.attempts += 1;
+        s.made += nil === NIL.made ? 1 : 0;
+      } else if (nil !== NIL.none) {
+        s.blindAttempts += 1;
+        s.blindMade += nil === NIL.blindMade ? 1 : 0;
       }
     }
   }
@@ -97,16 +98,18 @@ export function computeStats(records) {
     bagHist: [new Array(BAG_BUCKETS).fill(0), new Array(BAG_BUCKETS).fill(0)] };
   for (const rec of records) {
     out[rec.outcome] += 1;
-    for (const h of rec.hands) {
-      out.hands += 1;
-      for (const team of [0, 1]) {
-        out.points[team] += h.d[team];
-        out.bags[team] += h.g[team];
-        out.penalties[team] += h.p[team];
-        out.bagHist[team][Math.min(h.g[team], BAG_BUCKETS - 1)] += 1;
-        if (h.c[team] > 0) {
+    const h = rec.hands;
+    out.hands += rec.handCount;
+    for (let o = 0; o < h.length; o += HAND.size) {
+      for (let team = 0; team < 2; team++) {
+        const bags = h[o + HAND.bags + team];
+        out.points[team] += h[o + HAND.delta + team];
+        out.bags[team] += bags;
+        out.penalties[team] += h[o + HAND.penalties + team];
+        out.bagHist[team][Math.min(bags, BAG_BUCKETS - 1)] += 1;
+        if (h[o + HAND.contract + team] > 0) {
           out.contracts[team] += 1;
-          out.contractsMade[team] += h.m[team];
+          out.contractsMade[team] += h[o + HAND.made + team];
         }
       }
     }

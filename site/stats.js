@@ -58,6 +58,7 @@ function showMore() {
 async function draw() {
   try {
     records = await history.list(filter());
+    performance.mark("stats-listed");
   } catch (err) {
     records = [];
     notice("stats.notKept", { reason: errorText(err) });

@@ -3,6 +3,7 @@
 import { t, fmt } from "./i18n.js";
 import { lineChart, barChart } from "./chart.js";
 import { percent, mean, BAG_BUCKETS } from "./statcalc.js";
+import { HAND } from "./historyfile.js";
 
 function node(name, attrs = {}, text) {
   const n = document.createElement(name);
@@ -141,12 +142,13 @@ export function matchItem(rec, loadSave) {
     try {
       const save = await loadSave(rec.id);
       const base = `viewer.html?hand=${encodeURIComponent(save)}`;
-      rec.hands.forEach((h, i) => {
+      for (let i = 0; i < rec.handCount; i++) {
+        const o = i * HAND.size + HAND.delta;
         const item = node("li");
-        item.append(node("a", { href: `${base}#hand=${i + 1}` }, t("stats.handLink", { n: i + 1, us: h.d[0], them: h.d[1] })));
+        item.append(node("a", { href: `${base}#hand=${i + 1}` }, t("stats.handLink", { n: i + 1, us: rec.hands[o], them: rec.hands[o + 1] })));
         links.append(item);
-      });
-      if (!rec.hands.length) links.append(node("li", {}, t("stats.noHands")));
+      }
+      if (!rec.handCount) links.append(node("li", {}, t("stats.noHands")));
     } catch (err) {
       links.append(node("li", {}, t(`stats.err.${err.code || "unavailable"}`)));
     }

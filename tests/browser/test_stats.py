@@ -58,6 +58,7 @@ def js_round(x: float, places: int) -> float:
 def oracle(games) -> dict:
     """The page's figures, computed from the engine's own hand records of each save."""
     won = lost = abandoned = hands = 0
+    outcomes = []  # oldest first, abandoned matches left out (they neither make nor break a streak)
     points = bags = penalties = bids = made = nils = nils_made = contracts = contracts_made = 0
     for g in games:
         match = from_dict(json.loads(g["saveText"])["match"])
@@ -65,8 +66,10 @@ def oracle(games) -> dict:
             abandoned += 1
         elif match.winner == 0:
             won += 1
+            outcomes.append("won")
         else:
             lost += 1
+            outcomes.append("lost")
         for rec in match.hands_played:
             hands += 1
             us = rec.scores[0]
@@ -87,7 +90,17 @@ def oracle(games) -> dict:
             "points-us": js_round(points / hands, 2), "bags-us": js_round(bags / hands, 2),
             "penalties-us": penalties, "made-you": js_round(100 * made / bids, 1),
             "nil-you": nils, "nil-made-you": nils_made,
-            "contracts-us": js_round(100 * contracts_made / contracts, 1)}
+            "contracts-us": js_round(100 * contracts_made / contracts, 1),
+            "win-rate": js_round(100 * won / (won + lost), 1),
+            "streak-win": longest_run(outcomes, "won"), "streak-loss": longest_run(outcomes, "lost")}
+
+
+def longest_run(outcomes: list[str], kind: str) -> int:
+    best = run = 0
+    for outcome in outcomes:
+        run = run + 1 if outcome == kind else 0
+        best = max(best, run)
+    return best
 
 
 def open_stats(page, site_url):
@@ -175,6 +188,36 @@ def test_export_import_round_trip(browser, page, site_url, games):
         assert stat(fresh, "matches") == len(games)
     finally:
         context.close()
+
+
+FOLD_JS = """async (items) => {
+  const { openHistory } = await import('./history.js');
+  const h = await openHistory({ limit: 3 });
+  const folded = [];
+  for (const it of items) folded.push((await h.addMatch(it)).folded);
+  const again = await h.addMatch(items[0]);
+  return { folded, again, totals: await h.totals(), kept: (await h.list()).map((r) => r.date) };
+}"""
+
+
+def test_oldest_matches_are_folded_into_counted_totals(page, site_url, games):
+    open_stats(page, site_url)
+    out = page.evaluate(FOLD_JS, games)
+    assert out["folded"] == [0, 0, 0, 1, 1, 1]
+    assert out["kept"] == [g["date"] for g in reversed(games[3:])]
+    oldest = oracle(games[:3])
+    totals = out["totals"]
+    assert [totals[k] for k in ("matches", "won", "lost", "abandoned", "hands")] == \
+        [3, oldest["won"], oldest["lost"], oldest["abandoned"], oldest["hands"]]
+    points = sum(r.scores[0].delta for g in games[:3]
+                 for r in from_dict(json.loads(g["saveText"])["match"]).hands_played)
+    assert totals["points"] == points
+    # a folded match that comes back (another tab, an old export) is not counted twice
+    assert out["again"]["added"] == 0 and out["again"]["duplicates"] == 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert stat(page, "matches") == 3
+    assert page.text_content("#folded").startswith("Also 3 older matches")
 
 
 def test_tampered_and_corrupt_files_are_refused(page, site_url, games):
