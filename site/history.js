@@ -154,8 +154,9 @@ function liveHistory(db, limit) {
       return store(db, [{ record: buildRecord(id, saveText, state, date), saveText }], limit);
     },
     async list(filter = {}) {
-      const all = await read(MATCHES, (s) => s.index("date").getAll());
-      return all.reverse().filter((rec) => matchesFilter(rec, filter));
+      // the store's own order read whole, then sorted: faster than reading through the date index
+      const all = await read(MATCHES, (s) => s.getAll());
+      return all.filter((rec) => matchesFilter(rec, filter)).sort((a, b) => b.date - a.date);
     },
     async totals() {
       return (await read(META, (s) => s.get(FOLDED_KEY))) || emptyTotals();

@@ -127,10 +127,20 @@ export function renderCharts(div, s) {
 }
 
 /** One past match as a list item; its hand links are built when it is opened (the save is read then). */
+let dateFormat = null;
+
+function formatDate(ms) {
+  const lang = document.documentElement.lang;
+  if (!dateFormat || dateFormat.lang !== lang) {
+    dateFormat = { lang, format: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }) };
+  }
+  return dateFormat.format.format(ms);
+}
+
 export function matchItem(rec, loadSave) {
   const li = node("li", { "data-match": rec.id });
   const details = node("details");
-  const when = new Date(rec.date).toLocaleString(document.documentElement.lang);
+  const when = formatDate(rec.date);
   details.append(node("summary", {}, t("stats.matchLine", {
     when, outcome: t(`stats.outcome.${rec.outcome}`), us: rec.scores[0], them: rec.scores[1],
     partner: t(`level.${rec.partner}`), opponents: t(`level.${rec.opponents}`),
