@@ -125,7 +125,10 @@ export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabe
   const x = (v) => PAD.left + ((v - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right);
   const y = (v) => H - PAD.bottom - ((v - lo) / (hi - lo || 1)) * (H - PAD.top - PAD.bottom);
   yAxis(svg, lo, hi, y, yLabel);
-  if (xLabel) svg.append(el("text", { x: W - PAD.right, y: H - PAD.bottom + 16, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, xLabel));
+  for (const v of ticks(x0, x1, 8).filter(Number.isInteger)) {
+    svg.append(el("text", { x: x(v), y: H - PAD.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "currentColor" }, fmt(v)));
+  }
+  if (xLabel) svg.append(el("text", { x: W - PAD.right, y: H - PAD.bottom + 30, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, xLabel));
   for (const r of refs) {
     svg.append(el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(r.y), y2: y(r.y), stroke: "currentColor", "stroke-width": 1.5, "stroke-dasharray": "4 4", class: "chart-ref" }));
     svg.append(el("text", { x: W - PAD.right - 4, y: y(r.y) - 4, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, r.label));

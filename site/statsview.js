@@ -44,7 +44,9 @@ export function renderFigures(dl, s) {
   dl.textContent = "";
   for (const [name, key, value, unit = "", text] of figureRows(s)) {
     const dd = node("dd", { "data-stat": name, "data-value": value === null ? "" : value }, text ?? shown(value, unit));
-    dl.append(node("dt", {}, t(key)), dd);
+    const pair = node("div");
+    pair.append(node("dt", {}, t(key)), dd);
+    dl.append(pair);
   }
 }
 

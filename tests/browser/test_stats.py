@@ -325,3 +325,17 @@ def test_stats_page_passes_axe(page, site_url, games):
       return r.violations.map(v => `${v.impact} ${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`);
     }""")
     assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["de", "ro", "ru", "pt", "hu"])
+def test_every_text_is_translated(page, site_url, games, lang):
+    seeded(page, site_url, games[:2])
+    page.goto(site_url + f"stats.html?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#match-list summary").first.click()
+    page.wait_for_selector(".hand-links a")
+    assert page.get_attribute("html", "lang") == lang
+    text = page.inner_text("body")
+    assert "stats." not in text and "level." not in text and "team." not in text
+    english = page.evaluate("""async () => (await (await fetch('i18n/en.json')).json())['stats.f.matches']""")
+    assert english not in text  # the figures' names are this language's, not the English fallback
