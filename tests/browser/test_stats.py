@@ -267,6 +267,27 @@ def test_blocked_indexeddb_leaves_the_page_working(page, site_url, games):
     assert page.console_errors == []
 
 
+def test_full_storage_is_a_coded_error_and_stores_nothing(page, site_url, games):
+    open_stats(page, site_url)
+    code = page.evaluate("""async (items) => {
+      const { openHistory } = await import('./history.js');
+      const h = await openHistory();
+      const add = IDBObjectStore.prototype.add;
+      let calls = 0;  // the second write of the match (its save) finds the disk full
+      IDBObjectStore.prototype.add = function (...args) {
+        if (++calls === 2) throw new DOMException('the disk is full', 'QuotaExceededError');
+        return add.apply(this, args);
+      };
+      try { await h.addMatch(items[0]); return 'stored'; } catch (e) { return e.code; }
+      finally { IDBObjectStore.prototype.add = add; }
+    }""", games[:1])
+    assert code == "quota"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert stat(page, "matches") == 0  # the transaction was rolled back whole
+    assert page.console_errors == []
+
+
 def test_past_hand_opens_in_the_viewer(page, site_url, games):
     seeded(page, site_url, games[:1])
     summary = page.locator("#match-list summary").first
