@@ -58,7 +58,7 @@ function marker(kind, x, y, colour) {
 
 function frame(title, summary) {
   const id = `chart${++uid}`;
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart-svg" });
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart-svg" });
   svg.append(el("title", { id: `${id}-t` }, title), el("desc", { id: `${id}-d` }, summary));
   return { svg, id };
 }
