@@ -55,9 +55,9 @@ function showMore() {
   $("#more").hidden = listed >= records.length;
 }
 
-async function draw() {
+async function draw(prefetched) {
   try {
-    records = await history.list(filter());
+    records = await (prefetched || history.list(filter()));
     performance.mark("stats-listed");
   } catch (err) {
     records = [];
@@ -185,8 +185,11 @@ function wire() {
 async function boot() {
   const s = settings();
   const wish = new URLSearchParams(location.search).get("lang") || s.lang;
-  const [, opened] = await Promise.all([loadLanguage(pickLanguage(wish)), openHistory()]);
-  history = opened;
+  const opening = openHistory();
+  // the records are read while the language loads: reading them is most of the opening time
+  const firstRead = opening.then((h) => h.list(filter()));
+  firstRead.catch(() => {}); // a failure is reported by draw()
+  [, history] = await Promise.all([loadLanguage(pickLanguage(wish)), opening]);
   document.body.classList.toggle("four-colour", Boolean(s.fourColour));
   applyStatic();
   document.title = t("stats.pageTitle");
@@ -196,7 +199,7 @@ async function boot() {
     for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   }
   wire();
-  await draw();
+  await draw(firstRead);
   performance.mark("stats-drawn");
   document.body.dataset.ready = "1";
 }
