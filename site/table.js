@@ -2,10 +2,10 @@
 // scores, score sheet, end screen). It never decides a rule: what is legal,
 // who won, and every number come from the engine's state.
 import { cardBack, cardFace, parseCard } from "./cards.js";
+import { HAND_SIZE, HUMAN, MAX_BID, NIL, OUR_TEAM, SEATS } from "./constants.js";
 import { fmt, fmtSigned, t } from "./i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const HUMAN = 0;
 
 export function seatName(seat) {
   return t(`seat.${seat}`);
@@ -17,11 +17,7 @@ export function cardName(card) {
 }
 
 export function bidName(bid) {
-  return bid === 0 ? t("bid.nil") : fmt(bid);
-}
-
-export function teamOf(seat) {
-  return seat % 2;
+  return bid === NIL ? t("bid.nil") : fmt(bid);
 }
 
 function cardEl(card, tag = "div") {
@@ -61,14 +57,14 @@ export function renderScores(S) {
 // ---------------------------------------------------------------- seats
 
 export function renderSeats(S, busy) {
-  for (let seat = 0; seat < 4; seat++) {
+  for (let seat = 0; seat < SEATS; seat++) {
     const root = $(`.seat[data-seat="${seat}"]`);
     if (!root) continue;
     const bid = S ? S.bids[seat] : null;
     const tricks = S ? S.tricks_won[seat] : 0;
     $(".seat-name", root).textContent = seatName(seat);
     $(".seat-bid", root).textContent = bid === null ? t("seat.noBid") : t("seat.bid", { bid: bidName(bid) });
-    $(".seat-bid", root).classList.toggle("nil", bid === 0);
+    $(".seat-bid", root).classList.toggle("nil", bid === NIL);
     $(".seat-tricks", root).textContent = t("seat.tricks", { n: tricks });
     const isDealer = S && S.dealer === seat && S.phase !== "over";
     $(".dealer-chip", root).hidden = !isDealer;
@@ -77,7 +73,7 @@ export function renderSeats(S, busy) {
     const turnEl = $(".seat-turn", root);
     if (turnEl) turnEl.hidden = !toAct;
     if (seat !== HUMAN) {
-      const n = S ? S.cards_left[seat] : 13;
+      const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);
       if (backs.childElementCount !== n) {
         backs.replaceChildren();
@@ -95,9 +91,6 @@ export function renderSeats(S, busy) {
 
 // ---------------------------------------------------------------- hand
 
-let handHandlers = { onPlay: () => {}, onRefused: () => {} };
-let rovingCard = null;
-
 /** The button an arrow, Home or End key moves to in a one-tab-stop group (null for other keys). */
 function arrowTarget(key, buttons) {
   const i = buttons.indexOf(document.activeElement);
@@ -108,17 +101,17 @@ function arrowTarget(key, buttons) {
   return null;
 }
 
-export function initHand(handlers) {
-  handHandlers = handlers;
+/** Wire the hand: `onPlay(card)` for a playable card, `onRefused(card)` for one that is not. */
+export function initHand({ onPlay, onRefused }) {
   const hand = $("#hand");
   hand.addEventListener("click", (ev) => {
     const btn = ev.target.closest("button[data-card]");
     if (btn && !btn.disabled) {
-      handHandlers.onPlay(btn.dataset.card);
+      onPlay(btn.dataset.card);
       return;
     }
     const slot = ev.target.closest(".slot");
-    if (slot) handHandlers.onRefused(slot.dataset.slot);
+    if (slot) onRefused(slot.dataset.slot);
   });
   hand.addEventListener("keydown", (ev) => {
     const buttons = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
@@ -132,16 +125,16 @@ export function initHand(handlers) {
   });
   hand.addEventListener("focusin", (ev) => {
     const btn = ev.target.closest("button[data-card]");
-    if (btn) {
-      rovingCard = btn.dataset.card;
-      setRoving([...hand.querySelectorAll("button[data-card]")], btn);
-    }
+    if (btn) setRoving([...hand.querySelectorAll("button[data-card]")], btn);
   });
 }
 
+// The roving tab stop is kept in the DOM itself: the hand's `data-roving` names the card
+// that holds it (kept across redraws), the bid grid's the bid.
 function setRoving(buttons, current) {
   for (const b of buttons) b.tabIndex = b === current ? 0 : -1;
-  rovingCard = current ? current.dataset.card : null;
+  if (current) $("#hand").dataset.roving = current.dataset.card;
+  else delete $("#hand").dataset.roving;
 }
 
 export function renderHand(S, interactive) {
@@ -168,7 +161,7 @@ export function renderHand(S, interactive) {
   hand.replaceChildren(...nodes);
   hand.classList.toggle("my-turn", legal.size > 0);
   const enabled = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
-  let current = enabled.find((b) => b.dataset.card === (focusedCard || rovingCard)) || enabled[0] || null;
+  let current = enabled.find((b) => b.dataset.card === (focusedCard || hand.dataset.roving)) || enabled[0] || null;
   if (hadFocus && !current && focusedCard) {
     // the focused card was played: move to its neighbour
     current = enabled[0] || null;
@@ -316,7 +309,7 @@ export function renderBidPanel(S, interactive) {
   const enabled = [...panel.querySelectorAll("button[data-bid]:enabled")];
   // one tab stop in the bids: the last one chosen with the arrows, else 1 (nil is a
   // deliberate choice, never the default)
-  const current = enabled.find((b) => Number(b.dataset.bid) === rovingBid)
+  const current = enabled.find((b) => Number(b.dataset.bid) === rovingBid())
     || enabled.find((b) => b.dataset.bid === "1") || enabled[0] || null;
   setBidRoving(current);
   if (hadFocus && current && document.activeElement !== current) current.focus({ preventScroll: true });
@@ -333,12 +326,13 @@ export function renderBidPanel(S, interactive) {
     S.to_act === HUMAN ? t("bid.prompt") : t("turn.other", { name: seatName(S.to_act) });
 }
 
-let rovingBid = null;
-
 function setBidRoving(current) {
   for (const b of document.querySelectorAll("#bid-grid button[data-bid]")) b.tabIndex = b === current ? 0 : -1;
-  if (current) rovingBid = Number(current.dataset.bid);
+  if (current) $("#bid-grid").dataset.roving = current.dataset.bid;
 }
+
+/** The bid that last held the bids' tab stop (NaN before any). */
+const rovingBid = () => Number($("#bid-grid").dataset.roving ?? NaN);
 
 /** Focus the bid panel's current bid; false when no bid can be made. */
 export function focusBids() {
@@ -348,11 +342,9 @@ export function focusBids() {
   return true;
 }
 
-let bidKeysWired = false;
-
 function wireBidKeys(grid) {
-  if (bidKeysWired) return;
-  bidKeysWired = true;
+  if (grid.dataset.wired) return;
+  grid.dataset.wired = "1";
   grid.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const buttons = [...grid.querySelectorAll("button[data-bid]:enabled")];
@@ -377,12 +369,12 @@ export function buildBidButtons(onBid) {
   const hadFocus = grid.contains(document.activeElement) ? document.activeElement.dataset.bid : null;
   wireBidKeys(grid);
   grid.replaceChildren();
-  for (let n = 0; n <= 13; n++) {
+  for (let n = NIL; n <= MAX_BID; n++) {
     const btn = document.createElement("button");
     btn.type = "button";
     btn.dataset.bid = String(n);
-    btn.className = n === 0 ? "bid-btn nil" : "bid-btn";
-    if (n === 0) {
+    btn.className = n === NIL ? "bid-btn nil" : "bid-btn";
+    if (n === NIL) {
       const big = document.createElement("span");
       big.className = "bid-main";
       big.textContent = t("bid.nilButton");
@@ -396,7 +388,7 @@ export function buildBidButtons(onBid) {
       btn.setAttribute("aria-label", t("bid.aria", { n }));
     }
     btn.addEventListener("click", () => onBid(n));
-    btn.tabIndex = n === rovingBid ? 0 : -1;
+    btn.tabIndex = n === rovingBid() ? 0 : -1;
     grid.appendChild(btn);
   }
   if (hadFocus !== null) {
@@ -527,7 +519,7 @@ export function renderOver(S) {
   const show = Boolean(S && S.phase === "over");
   panel.hidden = !show;
   if (!show) return;
-  const won = S.winner === 0;
+  const won = S.winner === OUR_TEAM;
   $("[data-role='over-result']", panel).textContent = won ? t("over.won") : t("over.lost");
   panel.classList.toggle("won", won);
   $("[data-role='over-score']", panel).textContent = t("over.final", { us: S.scores[0], them: S.scores[1] });

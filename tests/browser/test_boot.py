@@ -72,6 +72,8 @@ def test_engine_worker_ping(page, site_url):
     assert out["stages"][-1] == "ready:1"
     assert {s.split(":")[0] for s in out["stages"]} == {"runtime", "micropip", "engine", "ready"}
     assert out["error"]["isError"] is True
-    assert out["error"]["code"]  # an error reply, not a crashed worker
+    # the engine's own refusal (spades.bridge.call), not a crashed worker
+    assert out["error"]["code"] == "unknown_message"
+    assert "no-such-function" in out["error"]["message"]
     assert page.console_errors == []
     assert page.foreign_requests == []
