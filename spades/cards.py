@@ -14,29 +14,36 @@ from collections.abc import Iterable
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+SIDE_SUITS = (CLUBS, DIAMONDS, HEARTS)  # the three suits that are not trumps
+#: Rank numbers of the honours (rank 0 is the two).
+TEN, JACK, QUEEN, KING, ACE = range(8, 13)
+SUIT_SIZE = len(RANKS)                  # 13 cards to a suit, and to a hand
+DECK_SIZE = SUIT_SIZE * len(SUITS)      # 52
+#: Card numbers of the spades start here: ``card >= FIRST_SPADE`` means a spade.
+FIRST_SPADE = SPADES * SUIT_SIZE
+ACE_OF_SPADES = FIRST_SPADE + ACE
 
 #: Card names in card-number order: ``CARD_NAMES[n]`` is the card numbered ``n``.
 CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 #: Card number of each name.
 CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+#: The 13 bits of one suit, for the suit numbered 0 (shift by ``13 * suit``).
+SUIT_BITS = (1 << SUIT_SIZE) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_BITS << (SUIT_SIZE * s) for s in range(4))
 SPADE_MASK = SUIT_MASKS[SPADES]
-FULL_DECK = (1 << 52) - 1
+FULL_DECK = (1 << DECK_SIZE) - 1
+NON_SPADES = FULL_DECK & ~SPADE_MASK
+#: ``SUIT_OF[card]`` and ``RANK_OF[card]``: the suit (0–3) and rank (0 = two … 12 = ace)
+#: of a card number. Tables rather than functions: the search reads them in its inner loop.
+SUIT_OF: tuple[int, ...] = tuple(c // SUIT_SIZE for c in range(DECK_SIZE))
+RANK_OF: tuple[int, ...] = tuple(c % SUIT_SIZE for c in range(DECK_SIZE))
+#: ``ABOVE[card]``: the cards of ``card``'s suit that outrank it.
+ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // SUIT_SIZE] & ~((2 << c) - 1) for c in range(DECK_SIZE))
 
 RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
               "ten", "jack", "queen", "king", "ace")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-
-
-def suit_of(card: int) -> int:
-    """Suit number (0–3) of a card number."""
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    """Rank number (0 = two … 12 = ace) of a card number."""
-    return card % 13
 
 
 def parse_card(text: str) -> int:
@@ -55,7 +62,7 @@ def card_name(card: int) -> str:
 def long_name(card: str | int) -> str:
     """Plain-English name of a card, e.g. ``"queen of hearts"``."""
     n = parse_card(card) if isinstance(card, str) else card
-    return f"{RANK_WORDS[n % 13]} of {SUIT_WORDS[n // 13]}"
+    return f"{RANK_WORDS[RANK_OF[n]]} of {SUIT_WORDS[SUIT_OF[n]]}"
 
 
 def mask_of(cards: Iterable[str]) -> int:
@@ -87,10 +94,37 @@ def numbers_of(mask: int) -> list[int]:
     return out
 
 
+def lowest(mask: int) -> int:
+    """Lowest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
+    ranks = (mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE) & SUIT_BITS  # ranks held, any suit
+    if not ranks:
+        return -1
+    r = (ranks & -ranks).bit_length() - 1
+    while not mask >> r & 1:
+        r += SUIT_SIZE
+    return r
+
+
+def highest(mask: int) -> int:
+    """Highest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
+    ranks = (mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE) & SUIT_BITS  # ranks held, any suit
+    if not ranks:
+        return -1
+    r = ranks.bit_length() - 1
+    while not mask >> r & 1:
+        r += SUIT_SIZE
+    return r
+
+
+def suit_top(mask: int, suit: int) -> int:
+    """Highest card of ``suit`` in a mask, or -1."""
+    return (mask & SUIT_MASKS[suit]).bit_length() - 1
+
+
 def sort_hand(cards: Iterable[str]) -> list[str]:
     """Cards sorted for display: spades, hearts, clubs, diamonds (colours alternate), high to low."""
     order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
-    return sorted(cards, key=lambda c: (order[CARD_INDEX[c] // 13], -CARD_INDEX[c]))
+    return sorted(cards, key=lambda c: (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c]))
 
 
 _MASK64 = (1 << 64) - 1

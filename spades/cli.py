@@ -10,16 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from . import __version__
-from .ai import LEVELS, bot
+from .ai import LEVELS
 from .cards import long_name, sort_hand
-from .errors import IllegalAction
+from .errors import BadRequest, IllegalAction
 from .match import SEAT_NAMES, Match
+from .safejson import excerpt
+from .session import HUMAN, Session, parse_seed
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -42,7 +46,7 @@ def _print_table(m: Match, out: Callable[[str], None]) -> None:
     out("  " + "  ".join(f"{SEAT_NAMES[s]}: bid {_bid_word(bids[s])}, won {won[s]}" for s in range(4)))
     if m.trick:
         out("  On the table: " + ", ".join(f"{SEAT_NAMES[s]} {pretty(c)}" for s, c in m.trick.plays))
-    out("  Your hand: " + " ".join(pretty(c) for c in sort_hand(m.hand(0))))
+    out("  Your hand: " + " ".join(pretty(c) for c in sort_hand(m.hand(HUMAN))))
 
 
 def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
@@ -55,8 +59,39 @@ def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
             f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total {s.score_after}")
 
 
-def _human_turn(m: Match, read: Callable[[str], str], out: Callable[[str], None]) -> bool:
+def _print_event(session: Session, event: dict[str, Any], out: Callable[[str], None]) -> None:
+    """One action as a line (a bot's bid or card, the human's card) and the trick or hand it ended."""
+    seat = event["seat"]
+    if event["kind"] == "bid":
+        if seat != HUMAN:
+            out(f"  {SEAT_NAMES[seat]} bids {_bid_word(event['bid'])}.")
+        return
+    card = event["card"]
+    out(f"  You play {pretty(card)} ({long_name(card)})." if seat == HUMAN else f"  {SEAT_NAMES[seat]} plays {pretty(card)}.")
+    if "hand" in event:
+        out(f"  {SEAT_NAMES[event['trick']['winner']]} wins the last trick. Hand {event['hand']['number']} is over.")
+        _print_hand_result(session.match, out)
+    elif "trick" in event:
+        out(f"  {SEAT_NAMES[event['trick']['winner']]} wins the trick.")
+
+
+BID_TEXT = re.compile(r"[0-9]{1,2}")
+HELP = ("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
+        "'hint' suggests an action, 'undo' takes back your last action, 'quit' leaves.")
+
+
+def _action(m: Match, text: str) -> int | str | None:
+    """The bid or card a player typed (``None`` for text that is not a bid in bidding)."""
+    if m.phase == "bid":
+        text = "0" if text.lower() == "nil" else text
+        return int(text) if BID_TEXT.fullmatch(text) else None
+    card = text.upper().replace("10", "T")
+    return card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+
+
+def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str], None]) -> bool:
     """Ask the player for one action until a legal one is taken; ``False`` when they leave."""
+    m = session.match
     _print_table(m, out)
     while True:
         prompt = "Your bid (0 = nil, 1–13): " if m.phase == "bid" else \
@@ -69,66 +104,40 @@ def _human_turn(m: Match, read: Callable[[str], str], out: Callable[[str], None]
         if text in ("q", "quit", "exit"):
             return False
         if text in ("h", "help", "?"):
-            out("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
-                "'undo' takes back your last action, 'quit' leaves.")
+            out(HELP)
             continue
         try:
             if text == "undo":
-                _undo_mine(m)
+                session.undo_mine()
                 out("  Taken back.")
                 _print_table(m, out)
-            elif m.phase == "bid":
-                if text.lower() == "nil":
-                    text = "0"
-                if not text.isdigit():
-                    out(f"  ✗ {text!r} is not a bid: type a number from 0 (nil) to 13.")
-                    continue
-                m.bid(int(text), seat=0)
-                return True
+            elif text == "hint":
+                action = session.hint()
+                out(f"  Hint: {'bid ' + _bid_word(action) if isinstance(action, int) else 'play ' + pretty(action)}.")
             else:
-                card = text.upper().replace("10", "T")
-                card = card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
-                m.play(card, seat=0)
-                out(f"  You play {pretty(card)} ({long_name(card)}).")
+                action = _action(m, text)
+                if action is None:
+                    out(f"  ✗ {excerpt(text)} is not a bid: type a number from 0 (nil) to 13.")
+                    continue
+                _print_event(session, session.act(action), out)
                 return True
         except IllegalAction as exc:
             out(f"  ✗ {exc.message}")
 
 
-def _undo_mine(m: Match) -> None:
-    """Take back the player's last action and everything after it (refused whole if there is none)."""
-    trial = m.copy()
-    steps = 0
-    while True:
-        trial.undo(1)  # raises nothing_to_undo at the start of the match, before m changes
-        steps += 1
-        if trial.to_act == 0:
-            break
-    m.undo(steps)
-
-
-def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Callable[[str], None] = print) -> int:
-    """An interactive game in the terminal."""
-    m = Match(seed=args.seed)
-    bots = {1: bot(args.opponents, 1), 2: bot(args.partner, 2), 3: bot(args.opponents, 3)}
-    out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({args.partner}) as partner, "
-        f"against {args.opponents} opponents. Type 'help' for commands.")
+def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Callable[[str], None] = print,
+         session: Session | None = None) -> int:
+    """An interactive game in the terminal (``session`` defaults to a new one from ``args``)."""
+    if session is None:
+        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents)
+    m = session.match
+    out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
+        f"against {session.opponents} opponents. Type 'help' for commands.")
     while m.phase != "over":
-        hands_before, tricks_before = len(m.hands_played), len(m.tricks)
-        if m.to_act != 0:
-            seat = m.to_act
-            action = bots[seat].choose(m.view(seat))  # type: ignore[index]
-            m.act(action, seat=seat)
-            verb = f"bids {_bid_word(action)}" if isinstance(action, int) else f"plays {pretty(action)}"
-            out(f"  {SEAT_NAMES[seat]} {verb}.")
-        elif not _human_turn(m, read, out):
+        for event in session.run_bots():
+            _print_event(session, event, out)
+        if m.phase != "over" and not _human_turn(session, read, out):
             return 0
-        if len(m.hands_played) > hands_before:
-            record = m.hands_played[-1]
-            out(f"  {SEAT_NAMES[record.tricks[-1].winner]} wins the last trick. Hand {record.number} is over.")
-            _print_hand_result(m, out)
-        elif len(m.tricks) > tricks_before:
-            out(f"  {SEAT_NAMES[m.tricks[-1].winner]} wins the trick.")
     out(f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
         f"{max(m.scores)} to {min(m.scores)}.")
     return 0
@@ -157,25 +166,50 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     return 0
 
 
+def _seed(text: str) -> int | str:
+    """``--seed``: digits or a word, by the same rule as the page (:func:`spades.session.parse_seed`)."""
+    try:
+        return parse_seed(text)
+    except BadRequest as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a match in the terminal")
+    p.add_argument("--seed", type=_seed, default=None, help="digits or a word (default: random)")
+    p.add_argument("--partner", choices=LEVELS, default=LEVELS[-1])
+    p.add_argument("--opponents", choices=LEVELS, default=LEVELS[-1])
+    p.set_defaults(run=play)
+
+
+def _add_bench(sub: Any) -> None:
+    b = sub.add_parser("bench", help="random full hands per second through the public API")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--seconds", type=float, default=2.0)
+    b.add_argument("--repeats", type=int, default=5)
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(run=bench)
+
+
+#: One function per subcommand, each adding its own subparser (``arena`` parses its own options).
+COMMANDS: list[Callable[[Any], None]] = [_add_play, _add_bench]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line parser: one subparser per command in :data:`COMMANDS`, plus ``arena``."""
+    root = argparse.ArgumentParser(prog="python -m spades", description="Partnership Spades (variant 1.0.0).")
+    sub = root.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(sub)
+    sub.add_parser("arena", help="bots against bots on duplicate deals (see --help after arena)")
+    return root
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m spades``."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
         from .ai.arena import main as arena_main
         return arena_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m spades", description="Partnership Spades (variant 1.0.0).")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("play", help="play a match in the terminal")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--partner", choices=LEVELS, default=LEVELS[-1])
-    p.add_argument("--opponents", choices=LEVELS, default=LEVELS[-1])
-    b = sub.add_parser("bench", help="random full hands per second through the public API")
-    b.add_argument("--json", action="store_true")
-    b.add_argument("--seconds", type=float, default=2.0)
-    b.add_argument("--repeats", type=int, default=5)
-    b.add_argument("--seed", type=int, default=1)
-    sub.add_parser("arena", help="bots against bots on duplicate deals (see --help after arena)")
-    args = parser.parse_args(argv)
-    if args.command == "play":
-        return play(args)
-    return bench(args)
+    args = parser().parse_args(argv)
+    return args.run(args)

@@ -32,3 +32,19 @@ class BadSave(SpadesError, ValueError):
     Codes: ``not_json``, ``wrong_format``, ``wrong_version``, ``malformed``,
     ``bad_deal``, ``illegal_history``, ``inconsistent``.
     """
+
+
+class BadRequest(SpadesError):
+    """A request that cannot be served as asked: bad arguments, seed or level, no match.
+
+    Codes: ``bad_request``, ``bad_args``, ``unknown_message``, ``no_match``, ``bad_seed``,
+    ``bad_level``, ``bad_hand``, ``not_bot_turn``.
+    """
+
+
+class BadInput(SpadesError, ValueError):
+    """Text refused before it is read: too long, nested too deeply, or not JSON.
+
+    Codes: ``too_large``, ``too_deep``, ``not_json``. The message never quotes more
+    than a short excerpt of the input (see :func:`spades.safejson.excerpt`).
+    """

@@ -1,22 +1,19 @@
 """Legal bids and cards, and who wins a trick: pure functions over card masks.
 
-See RULES.md sections "A hand" (bidding, following suit, trumps, breaking spades).
+The rules are the project's rules page, ``site/rules/en.html`` (sections "Bidding",
+"Play" and "Breaking spades": following suit, trumps, leading spades).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_WORDS, card_name
+from .cards import FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE, SUIT_WORDS, card_name
 
-MIN_BID = 0
-MAX_BID = 13
+NIL = 0                       # the bid of no tricks at all
+MIN_BID = NIL
+MAX_BID = SUIT_SIZE           # all thirteen tricks
+#: Every bid is open to every player: 0 (nil) to 13 tricks.
 BIDS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1))
-NIL = 0
-
-
-def legal_bids() -> tuple[int, ...]:
-    """Every bid is open to every player: 0 (nil) to 13 tricks."""
-    return BIDS
 
 
 def legal_mask(hand: int, led_suit: int | None, spades_broken: bool) -> int:
@@ -27,9 +24,9 @@ def legal_mask(hand: int, led_suit: int | None, spades_broken: bool) -> int:
     only once spades are broken or when holding nothing but spades.
     """
     if led_suit is None:
-        if spades_broken or not hand & ~SPADE_MASK:
+        if spades_broken or not hand & NON_SPADES:
             return hand
-        return hand & ~SPADE_MASK
+        return hand & NON_SPADES
     return hand & SUIT_MASKS[led_suit] or hand
 
 
@@ -38,9 +35,9 @@ def refusal(hand: int, card: int, led_suit: int | None, spades_broken: bool) -> 
     name = card_name(card)
     if not hand >> card & 1:
         return "not_in_hand", f"{name} is not in your hand."
-    suit = card // 13
+    suit = SUIT_OF[card]
     if led_suit is None:
-        if suit == SPADES and not spades_broken and hand & ~SPADE_MASK:
+        if suit == SPADES and not spades_broken and hand & NON_SPADES:
             return ("spades_not_broken",
                     f"You may not lead {name}: spades can be led only after a spade has been "
                     "played to an earlier trick, or when you hold nothing but spades.")
@@ -61,9 +58,9 @@ def trick_winner(cards: Sequence[int]) -> int:
     at = 0
     for i in range(1, len(cards)):
         c = cards[i]
-        if c // 13 == best // 13:
+        if SUIT_OF[c] == SUIT_OF[best]:
             if c > best:
                 best, at = c, i
-        elif c >= 39:  # a spade beats any other suit
+        elif c >= FIRST_SPADE:  # a spade beats any other suit
             best, at = c, i
     return at

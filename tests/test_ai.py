@@ -9,11 +9,11 @@ from spades import Match
 from spades.ai import LEVELS, bot
 from spades.ai.easy import EasyBot
 from spades.ai.estimate import estimate_tricks, nil_ok
-from spades.ai.hard import HardBot, _team_delta, hand_value, sample_hands
+from spades.ai.hard import BAG_VALUE, WIN_BONUS, HardBot, hand_value, sample_hands
 from spades.ai.normal import NormalBot
 from spades.ai.tracker import track
 from spades.cards import CARD_NAMES, CARD_INDEX, mask_of
-from spades.scoring import score_team
+from spades.scoring import BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points, match_winner, score_team
 
 
 def deal_with(fixed: dict[int, list[str]], avoid: dict[int, str] | None = None) -> list[list[str]]:
@@ -81,7 +81,7 @@ def test_normal_bids_more_to_cover_partner_nil() -> None:
     # dealer 1: bidding order 2, 3, 0, 1
     plain = NormalBot(0).choose(position(deal_with({0: hand}), 1, [3, 4]).view(0))
     cover = NormalBot(0).choose(position(deal_with({0: hand}), 1, [0, 4]).view(0))
-    assert 1 <= plain <= cover
+    assert (plain, cover) == (3, 4)   # the estimate (3.2) rounds up further to cover the nil
 
 
 # -- Normal: play ----------------------------------------------------------------------------
@@ -157,20 +157,72 @@ def test_hard_covers_partner_nil() -> None:
     assert small_hard().choose(m.view(0)) == "TH"
 
 
-def test_hard_fast_scorer_matches_engine() -> None:
-    rng = random.Random(5)
-    for _ in range(500):
-        bids = [rng.choice([0, 0, 1, 2, 3, 4, 5, 6]) for _ in range(4)]
+def reference_score(bids: tuple[int, int], won: tuple[int, int], bags_before: int) -> tuple[int, int, int]:
+    """An independent reading of the scoring rules: (points before bags, bags taken, bags after)."""
+    points = bags = 0
+    contract = sum(b for b in bids if b)
+    taken = sum(w for b, w in zip(bids, won) if b)
+    for b, w in zip(bids, won):
+        if b == 0:                       # nil: 100 either way; its tricks are bags
+            points += 100 if w == 0 else -100
+            bags += w
+    if taken >= contract:
+        points += 10 * contract
+        bags += taken - contract
+    else:
+        points -= 10 * contract
+    after = bags_before + bags
+    while after >= 10:
+        after -= 10
+    return points, bags, after
+
+
+def random_hands(rng: random.Random, n: int):
+    """``n`` random (bids, tricks) per seat: nils frequent, 13 tricks shared out."""
+    for _ in range(n):
+        bids = [rng.choice([0, 0, 1, 2, 3, 4, 5, 6, 9, 13]) for _ in range(4)]
         won = [0, 0, 0, 0]
         for _ in range(13):
             won[rng.randrange(4)] += 1
+        yield bids, won
+
+
+def test_scoring_kernel_matches_an_independent_reading_of_the_rules() -> None:
+    # the kernel is what both score_team and Hard's play-out value call
+    rng = random.Random(5)
+    for bids, won in random_hands(rng, 1000):
         for t in (0, 1):
-            bags = rng.randrange(10)
-            score = rng.randrange(-150, 450)
-            ts = score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), score, bags)
-            assert _team_delta(bids, won, t, score, bags) == (ts.delta, ts.bags_after)
-    # deciding the match weighs more than points
-    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (480, 100), (0, 0)) > 500
+            pair_bids, pair_won = (bids[t], bids[t + 2]), (won[t], won[t + 2])
+            before = rng.randrange(10)
+            points, bags, after = reference_score(pair_bids, pair_won, before)
+            assert hand_points(pair_bids[0], pair_won[0], pair_bids[1], pair_won[1]) == (points, bags)
+            penalties = (before + bags) // 10
+            assert add_bags(points, bags, before) == (points + bags - 100 * penalties, after)
+            ts = score_team(t, pair_bids, pair_won, 0, before)
+            assert (ts.delta, ts.bags, ts.bags_after) == (points + bags - 100 * penalties, bags, after)
+
+
+def test_hard_hand_value_is_the_engine_score_with_bags_at_long_run_cost() -> None:
+    rng = random.Random(6)
+    assert BAG_VALUE == 1 - BAG_PENALTY // BAGS_PER_PENALTY == -9
+    for bids, won in random_hands(rng, 1000):
+        scores = (rng.randrange(-150, 450), rng.randrange(-150, 450))
+        bags = (rng.randrange(10), rng.randrange(10))
+        ts = [score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), scores[t], bags[t]) for t in (0, 1)]
+        # points before bags, each bag at its long-run value
+        long_run = [s.contract_points + sum(n.points for n in s.nils) + s.bags * BAG_VALUE for s in ts]
+        winner = match_winner((ts[0].score_after, ts[1].score_after))
+        for team in (0, 1):
+            bonus = 0 if winner is None else WIN_BONUS if winner == team else -WIN_BONUS
+            assert hand_value(bids, won, team, scores, bags) == long_run[team] - long_run[1 - team] + bonus
+
+
+def test_hard_values_deciding_the_match_above_points() -> None:
+    # team 0 makes 6 with one bag (60, and the bag at −9), team 1 makes 6 (60): −9 for team 0 …
+    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (100, 100), (0, 0)) == -9
+    # … plus the match bonus when its real +61 reaches the target, minus it when the other team's does
+    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (480, 100), (0, 0)) == -9 + WIN_BONUS
+    assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (100, 480), (0, 0)) == -9 - WIN_BONUS
 
 
 def test_hard_samples_respect_voids_and_sizes() -> None:
@@ -252,8 +304,13 @@ def test_hidden_cards_do_not_change_decisions(level: str) -> None:
     assert decisions[0] == decisions[1]
 
 
-def test_registry_has_all_levels() -> None:
-    assert set(LEVELS) >= {"easy", "normal", "hard"}
+def test_registry_makes_each_level_and_refuses_others() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    for level, cls in zip(LEVELS, (EasyBot, NormalBot, HardBot)):
+        made = bot(level, seed=5)
+        assert type(made) is cls and made.level == level and made.seed == 5
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        bot("expert")
 
 
 def test_hard_charges_bags_their_long_run_cost() -> None:

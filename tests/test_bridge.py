@@ -1,7 +1,7 @@
 """The browser bridge's JSON protocol, through :func:`spades.bridge.handle` only.
 
-Each test starts without a session (the module-level ``_session`` is reset and restored
-by ``monkeypatch``). Replies are ``{"ok": true, "result": …}`` or
+Each test starts without a session (the registry ``bridge.SESSIONS`` is replaced by an
+empty one and restored by ``monkeypatch``). Replies are ``{"ok": true, "result": …}`` or
 ``{"ok": false, "error": {"code", "message"}}``; refusals carry the engine's own codes.
 """
 from __future__ import annotations
@@ -18,8 +18,6 @@ from hypothesis import strategies as st
 from spades import IllegalAction, Match, bridge
 from spades.notation import parse, replay
 
-SAVE_CODES = {"not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history",
-              "inconsistent"}
 RANKS = "23456789TJQKA"
 CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][CDHS])(?![0-9A-Za-z])")
 
@@ -30,7 +28,7 @@ def ex(n: int) -> int:
 
 @pytest.fixture(autouse=True)
 def no_session(monkeypatch):
-    monkeypatch.setattr(bridge, "_session", None)
+    monkeypatch.setattr(bridge, "SESSIONS", {})
 
 
 def send(fn, args=None, *, omit_args=False):
@@ -58,8 +56,12 @@ def err(fn, args=None):
     return error
 
 
+def session():
+    return bridge.SESSIONS[bridge.DEFAULT_SESSION]
+
+
 def match():
-    return bridge._session.match
+    return session().match
 
 
 def winner_of(plays):
@@ -127,7 +129,7 @@ def test_new_match_is_reproducible_from_its_seed():
 ])
 def test_new_match_refuses_bad_arguments(args, code):
     assert err("new_match", args)["code"] == code
-    assert bridge._session is None
+    assert bridge.SESSIONS == {}
 
 
 @pytest.mark.parametrize("fn", ["bid", "play", "bot_step", "run_bots", "hint", "undo", "save", "hand", "export"])
@@ -171,11 +173,11 @@ def test_refusals_carry_the_engine_codes_and_change_nothing():
         assert _snapshot() == before
     # not the human's turn: bid, then try to act again before the bots have
     ok("bid", {"n": 2})
-    if match().to_act != 0:
-        before = _snapshot()
-        assert err("bid", {"n": 3})["code"] == "not_your_turn"
-        assert err("play", {"card": match().hand(0)[0]})["code"] == "not_your_turn"
-        assert _snapshot() == before
+    assert match().to_act != 0  # after the human's bid, the next bidder or the leader (dealer's left)
+    before = _snapshot()
+    assert err("bid", {"n": 3})["code"] == "not_your_turn"
+    assert err("play", {"card": match().hand(0)[0]})["code"] == "not_your_turn"
+    assert _snapshot() == before
     # in play: a card not held, a renege, junk and a bid
     seen = set()
     for _ in range(200):
@@ -323,30 +325,30 @@ def test_bot_step_events_report_tricks_and_hands():
 # -- undo and hints -----------------------------------------------------------------------------------------
 
 def test_undo_takes_back_the_humans_last_action_and_the_replies():
+    """Within a hand and across a hand boundary alike, undo returns the state before the human's action."""
     rnd = random.Random(12)
     ok("new_match", {"seed": 12, "partner": "easy", "opponents": "easy"})
     state = ok("run_bots")["state"]
-    assert err("undo")["code"] == "nothing_to_undo"  # the human has not acted yet
+    assert err("undo")["code"] == "nothing_to_undo"  # the human has not acted yet in the match
     assert ok("run_bots")["state"] == state
-    checked = 0
-    while state["phase"] != "over" and checked < 25:
+    within = across = 0
+    while state["phase"] != "over" and (within < 10 or across < 2):
         assert state["to_act"] == 0
         fn, args = human_move(state, rnd)
         hands = len(match().hands_played)
         ok(fn, args)
         ok("run_bots")
-        if len(match().hands_played) == hands:
-            # the human's action is in this hand: undo gives back exactly the earlier state
-            undone = ok("undo")
-            assert undone == state
-            assert ok("run_bots")["state"] == state  # nothing for the bots to do
-            ok(fn, args)
-            checked += 1
-        elif match().phase != "over":
-            # the hand ended: the human's action is in a finished hand and cannot be taken back
-            assert err("undo")["code"] == "nothing_to_undo" or match().to_act != 0
+        if match().phase == "over":
+            break
+        crossed = len(match().hands_played) > hands
+        undone = ok("undo")
+        assert undone == state
+        assert ok("run_bots")["state"] == state  # nothing for the bots to do
+        ok(fn, args)
+        within += not crossed
+        across += crossed
         state = ok("run_bots")["state"]
-    assert checked >= 10
+    assert within >= 10 and across >= 2
 
 
 def test_undo_after_the_match_is_over_is_refused():
@@ -385,8 +387,8 @@ def test_hint_refusals():
     ok("run_bots")
     assert err("hint", {"level": "godlike"})["code"] == "bad_level"
     ok("bid", {"n": 3})
-    if match().to_act != 0:
-        assert err("hint")["code"] == "not_your_turn"
+    assert match().to_act != 0
+    assert err("hint")["code"] == "not_your_turn"
 
 
 # -- save and resume ----------------------------------------------------------------------------------------
@@ -399,7 +401,7 @@ def test_save_and_resume_give_the_identical_state():
     ok("new_match", {"seed": 10})
     resumed = ok("resume", {"save": text})
     assert resumed == state
-    assert bridge._session.partner == "easy" and bridge._session.opponents == "normal"
+    assert session().partner == "easy" and session().opponents == "normal"
     # going on from the resumed session is the same as going on from the original
     after_one = ok("run_bots")
     ok("resume", {"save": text})
@@ -430,21 +432,31 @@ def _corruptions(text):
     return out
 
 
+CORRUPTION_CODES = {
+    "truncated": "not_json", "not-json": "not_json", "empty": "not_json", "other-format": "wrong_format",
+    "version-2": "wrong_version", "match-missing": "malformed", "bad-level": "malformed", "bad-seed": "malformed",
+    "bool-seed": "malformed", "bare-match-save": "wrong_format", "tampered-deal": "bad_deal",
+    "tampered-score": "inconsistent",
+}
+
+
 def test_corrupt_resume_is_refused_and_the_session_untouched():
     rnd = random.Random(14)
     ok("new_match", {"seed": 14, "partner": "easy", "opponents": "easy"})
     state = play_until(rnd, lambda s: len(s["sheet"]) >= 1 and s["to_act"] == 0)
     text = ok("save")["save"]
-    session = bridge._session
-    for name, bad in _corruptions(text).items():
+    kept = session()
+    corruptions = _corruptions(text)
+    assert set(corruptions) == set(CORRUPTION_CODES)
+    for name, bad in corruptions.items():
         error = err("resume", {"save": bad})
-        assert error["code"] in SAVE_CODES, (name, error)
-        assert bridge._session is session, name
+        assert error["code"] == CORRUPTION_CODES[name], (name, error)
+        assert session() is kept, name
         assert bridge.state() == state, name
     for bad in (None, 5, ["x"], {"format": "spades-session"}):
-        assert err("resume", {"save": bad})["code"] in SAVE_CODES
-        assert bridge._session is session
-    assert err("resume", {})["code"] in SAVE_CODES
+        assert err("resume", {"save": bad})["code"] == "not_json"
+        assert session() is kept
+    assert err("resume", {})["code"] == "not_json"
 
 
 # -- protocol errors ------------------------------------------------------------------------------------------
@@ -460,10 +472,10 @@ def test_unknown_messages_and_bad_requests():
     assert send("hello", omit_args=True)["ok"] is True
 
 
-@pytest.mark.parametrize("fn", [["hello"], {"a": 1}])
-def test_a_non_string_fn_is_a_request_error(fn):
+@pytest.mark.parametrize("fn", [["hello"], {"a": 1}, 5, None, True])
+def test_a_non_string_fn_is_an_unknown_message(fn):
     reply = json.loads(bridge.handle(json.dumps({"fn": fn, "args": {}})))
-    assert reply["ok"] is False and reply["error"]["code"] in ("bad_request", "unknown_message")
+    assert reply == {"ok": False, "error": {"code": "unknown_message", "message": "Unknown message name."}}
 
 
 def _no_trace(reply_text):
@@ -471,16 +483,17 @@ def _no_trace(reply_text):
 
 
 def test_internal_errors_never_leak_a_traceback(monkeypatch):
-    def broken(args):
+    def broken(args, sid):
         raise RuntimeError("secret detail at /work/main/spades/match.py line 12")
 
     monkeypatch.setitem(bridge.HANDLERS, "hello", broken)
     text = bridge.handle(json.dumps({"fn": "hello", "args": {}}))
     reply = json.loads(text)
-    assert reply == {"ok": False, "error": {"code": "internal", "message": "Internal error: RuntimeError"}}
+    assert reply == {"ok": False, "error": {"code": "internal", "message": bridge.INTERNAL_MESSAGE}}
+    assert "RuntimeError" not in text and "secret" not in text
     _no_trace(text)
 
-    def overflow(args):
+    def overflow(args, sid):
         raise RecursionError("deep")
 
     monkeypatch.setitem(bridge.HANDLERS, "hello", overflow)
@@ -500,20 +513,22 @@ handler_names = st.sampled_from(sorted(set(bridge.HANDLERS) - {"new_match"}) + [
     json_values, st.dictionaries(st.sampled_from(["n", "card", "number", "text", "save", "level", "seed"]),
                                  json_values, max_size=2)))
 def test_any_request_gets_a_clean_reply(with_match, fn, args):
-    bridge._session = None
+    bridge.SESSIONS.clear()
     if with_match:
         ok("new_match", {"seed": 1, "partner": "easy", "opponents": "easy"})
         ok("run_bots")
         before = match().to_json()
     text = bridge.handle(json.dumps({"fn": fn, "args": args}))
     reply = json.loads(text)
-    assert reply["ok"] in (True, False)
-    if not reply["ok"]:
-        assert set(reply["error"]) == {"code", "message"}
-        assert reply["error"]["code"] != "internal", reply
+    if reply["ok"] is True:
+        assert isinstance(reply["result"], dict) and fn in bridge.HANDLERS
+    else:
+        assert reply["ok"] is False and set(reply["error"]) == {"code", "message"}
+        assert reply["error"]["code"] in bridge.ERROR_CODES - {"internal"}, reply
+        assert 0 < len(reply["error"]["message"]) <= bridge.MAX_ERROR_CHARS
         _no_trace(text)
-        if with_match and fn != "resume":
-            assert match().to_json() == before
+    if with_match and (fn not in bridge.CHANGES or not reply["ok"]):
+        assert match().to_json() == before
 
 
 # -- review and export -------------------------------------------------------------------------------------------
@@ -522,7 +537,7 @@ def test_any_request_gets_a_clean_reply(with_match, fn, args):
 def played_session():
     ok("new_match", {"seed": 55, "partner": "easy", "opponents": "easy"})
     play_until(random.Random(55), lambda s: len(s["sheet"]) >= 2 and s["phase"] == "play" and s["trick"])
-    return bridge._session
+    return session()
 
 
 def test_review_of_match_and_session_saves(played_session):
@@ -546,28 +561,32 @@ def test_review_of_a_hand_record_and_a_tampered_one(played_session):
         assert result["source"] == "hand" and len(result["hands"]) == 1
         assert {**result["hands"][0], "number": number} == record
     record = ok("hand", {"number": 2})
-    tampers = []
-    t = copy.deepcopy(record)
-    t["scores"][0]["delta"] += 1
-    tampers.append(t)
-    t = copy.deepcopy(record)
-    t["scores"][1]["score_after"] -= 10
-    tampers.append(t)
-    t = copy.deepcopy(record)
-    t["tricks"][0]["winner"] = (t["tricks"][0]["winner"] + 1) % 4
-    tampers.append(t)
-    t = copy.deepcopy(record)
-    t["deal"][0][0], t["deal"][1][0] = t["deal"][1][0], t["deal"][0][0]
-    tampers.append(t)
-    t = copy.deepcopy(record)
-    t["tricks"][0]["plays"][1], t["tricks"][0]["plays"][2] = t["tricks"][0]["plays"][2], t["tricks"][0]["plays"][1]
-    tampers.append(t)
-    t = copy.deepcopy(record)
-    t["bids"][0] = 14
-    tampers.append(t)
-    for bad in tampers:
-        error = err("review", {"text": json.dumps(bad)})
-        assert error["code"] in SAVE_CODES | {"bad_notation"}
+
+    def tampered(change):
+        t = copy.deepcopy(record)
+        change(t)
+        return t
+
+    def swap(pair, a, b):
+        pair[a], pair[b] = pair[b], pair[a]
+
+    def swap_first_cards(t):
+        t["deal"][0][0], t["deal"][1][0] = t["deal"][1][0], t["deal"][0][0]
+
+    tampers = {
+        "delta": (tampered(lambda t: t["scores"][0].update(delta=t["scores"][0]["delta"] + 1)), "inconsistent"),
+        "total": (tampered(lambda t: t["scores"][1].update(score_after=t["scores"][1]["score_after"] - 10)),
+                  "inconsistent"),
+        "winner": (tampered(lambda t: t["tricks"][0].update(winner=(t["tricks"][0]["winner"] + 1) % 4)),
+                   "inconsistent"),
+        # the first card of seat 0 goes to seat 1: someone then plays a card not in their hand
+        "deal": (tampered(swap_first_cards), "illegal_history"),
+        "order": (tampered(lambda t: swap(t["tricks"][0]["plays"], 1, 2)), "illegal_history"),
+        "bid": (tampered(lambda t: t["bids"].__setitem__(0, 14)), "illegal_history"),
+    }
+    for name, (bad, code) in tampers.items():
+        assert bad != record, name
+        assert err("review", {"text": json.dumps(bad)})["code"] == code, name
 
 
 def test_export_text_parses_back_to_the_same_hand(played_session):
@@ -584,17 +603,73 @@ def test_export_text_parses_back_to_the_same_hand(played_session):
     assert ok("export", {})["record"]["number"] == len(played_session.match.hands_played)
 
 
-@pytest.mark.parametrize("number", [0, 99, True, "1", None, 1.0])
-def test_hand_and_export_refuse_bad_numbers(played_session, number):
-    assert err("hand", {"number": number})["code"] == "bad_hand"
-    assert err("export", {"number": number})["code"] == "bad_hand"
-
-
-@pytest.mark.parametrize("text,codes", [
-    ("", {"bad_args"}), ("   ", {"bad_args"}), ("{", {"not_json"}), ("{nope}", {"not_json"}),
-    ('{"format":"spades-match"}', {"wrong_version"}), ("[1, 2]", {"bad_notation"}),
-    ("Dealer: X", {"bad_notation"}), ("just words", {"bad_notation"}),
+@pytest.mark.parametrize("number,code", [
+    (0, "bad_hand"), (99, "bad_hand"), (-1, "bad_hand"), (10 ** 30, "bad_hand"),
+    (True, "bad_args"), ("1", "bad_args"), (None, "bad_args"), (1.0, "bad_args"), ([1], "bad_args"),
 ])
-def test_review_refuses_what_it_cannot_read(text, codes):
-    assert err("review", {"text": text})["code"] in codes
+def test_hand_and_export_refuse_bad_numbers(played_session, number, code):
+    before = _snapshot()
+    assert err("hand", {"number": number})["code"] == code
+    assert err("export", {"number": number})["code"] == code
+    assert _snapshot() == before
+
+
+@pytest.mark.parametrize("text,code", [
+    ("", "bad_args"), ("   ", "bad_args"), ("{", "not_json"), ("{nope}", "not_json"),
+    ('{"format":"spades-match"}', "wrong_version"), ("[1, 2]", "bad_notation"),
+    ("Dealer: X", "bad_notation"), ("just words", "bad_notation"),
+    ("{" + "[" * 100_000, "too_deep"), ('{"a":"' + "x" * 300_000 + '"}', "too_large"),
+])
+def test_review_refuses_what_it_cannot_read(text, code):
+    assert err("review", {"text": text})["code"] == code
     assert err("review", {"text": 5})["code"] == "bad_args"
+
+
+# -- why_not -------------------------------------------------------------------------------------------------
+
+def _expected_code(card):
+    """The code ``play`` gives for ``card`` on a copy of the match (``None`` if it is played)."""
+    m = match().copy()
+    if m.phase != "over" and m.to_act != 0:
+        return "not_your_turn"
+    try:
+        m.play(card, seat=0)
+    except IllegalAction as exc:
+        return exc.code
+    return None
+
+
+def test_why_not_gives_the_code_play_would_give_and_changes_nothing():
+    rnd = random.Random(19)
+    ok("new_match", {"seed": 19, "partner": "easy", "opponents": "easy"})
+    seen = set()
+    state = ok("run_bots")["state"]
+    for _ in range(400):
+        before = _snapshot()
+        held = state["hand"]
+        for card in ["AS", "ZZ", 7, None] + held[:2] + match().hand(1)[:1] + sorted(set(held) - set(state["legal_cards"]))[:1]:
+            reply = ok("why_not", {"card": card})
+            expected = _expected_code(card)
+            assert reply == {"legal": expected is None, "code": expected}, (card, reply)
+            seen.add(expected)
+        assert _snapshot() == before
+        if state["phase"] == "over":
+            break
+        fn, args = human_move(state, rnd)
+        ok(fn, args)
+        state = ok("run_bots")["state"]
+        if seen >= {None, "wrong_phase", "bad_card", "not_in_hand", "must_follow_suit", "spades_not_broken"}:
+            break
+    assert seen >= {None, "wrong_phase", "bad_card", "not_in_hand", "must_follow_suit"}
+
+
+def test_why_not_when_it_is_not_the_humans_turn():
+    ok("new_match", {"seed": 8, "partner": "easy", "opponents": "easy"})
+    ok("run_bots")
+    ok("bid", {"n": 3})
+    assert match().to_act != 0
+    assert ok("why_not", {"card": match().hand(0)[0]}) == {"legal": False, "code": "not_your_turn"}
+
+
+def test_why_not_needs_a_match():
+    assert err("why_not", {"card": "AS"})["code"] == "no_match"

@@ -1,9 +1,11 @@
+import random
 from collections import Counter
 
 import pytest
 
-from spades.cards import (CARD_NAMES, FULL_DECK, Rng, card_name, cards_of, long_name, mask_of,
-                          parse_card, sort_hand)
+from spades.cards import (ABOVE, ACE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, FULL_DECK, JACK, KING, QUEEN,
+                          RANK_OF, RANKS, SUIT_OF, TEN, Rng, card_name, cards_of, highest, long_name, lowest,
+                          mask_of, numbers_of, parse_card, sort_hand)
 
 
 def test_notation_round_trip_for_every_card():
@@ -62,3 +64,22 @@ def test_below_is_in_range_and_roughly_uniform():
 def test_bad_seeds(seed):
     with pytest.raises(ValueError):
         Rng.from_seed(seed)
+
+
+def test_mask_toolkit_against_card_by_card_oracles():
+    rng = random.Random(3)
+    assert lowest(0) == highest(0) == -1
+    for _ in range(3000):
+        mask = 0
+        for c in rng.sample(range(52), rng.randrange(1, 14)):
+            mask |= 1 << c
+        held = [c for c in range(52) if mask >> c & 1]
+        assert numbers_of(mask) == held
+        # by rank; on equal rank the lower suit, so a side card before a spade
+        assert lowest(mask) == min(held, key=lambda c: (c % 13, c // 13))
+        assert highest(mask) == max(held, key=lambda c: (c % 13, -(c // 13)))
+    for c in range(52):
+        assert (SUIT_OF[c], RANK_OF[c]) == (c // 13, c % 13)
+        assert numbers_of(ABOVE[c]) == [x for x in range(c + 1, 13 * (c // 13) + 13)]
+    assert CARD_NAMES[ACE_OF_SPADES] == "AS" and CARD_NAMES[FIRST_SPADE] == "2S"
+    assert [RANKS[r] for r in (TEN, JACK, QUEEN, KING, ACE)] == list("TJQKA")

@@ -1,9 +1,9 @@
 """The command line: ``bench`` as a subprocess, ``play`` driven by a scripted ``read``.
 
 ``cli.play`` is given a ``read`` function that answers prompts (bids, cards, junk, undo,
-quit) and an ``out`` that records every line. The match it creates is captured by
-wrapping ``cli.Match``, so that the test can compute the engine's own refusal messages
-and compare positions; the script itself only reads the prompts.
+hint, quit), an ``out`` that records every line, and the :class:`~spades.session.Session`
+to play, so that the test can compute the engine's own refusal messages and compare
+positions; the script itself only reads the prompts.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from spades import IllegalAction, Match, cli
+from spades.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -46,20 +47,6 @@ def test_bench_in_process_text_and_json():
 
 # -- play, scripted ------------------------------------------------------------------------------------
 
-@pytest.fixture
-def captured(monkeypatch):
-    """The matches cli.play creates, in order."""
-    made = []
-
-    class Recording(Match):
-        def __init__(self, *a, **kw):
-            super().__init__(*a, **kw)
-            made.append(self)
-
-    monkeypatch.setattr(cli, "Match", Recording)
-    return made
-
-
 def prompt_cards(prompt):
     inside = re.search(r"\((.*)\)", prompt).group(1)
     cards = []
@@ -79,6 +66,10 @@ def play_args(seed, level="easy"):
     return argparse.Namespace(seed=seed, partner=level, opponents=level)
 
 
+def new_session(seed, level="easy"):
+    return Session.new(seed, partner=level, opponents=level)
+
+
 HAND_OVER = re.compile(r"\bHand (\d+) is over\.")
 
 
@@ -86,7 +77,9 @@ def refusals(out):
     return [line[len("  ✗ "):] for line in out if line.startswith("  ✗ ")]
 
 
-def test_play_a_hand_with_refusals_and_undo(captured):
+def test_play_a_hand_with_refusals_and_undo():
+    session = new_session(17)
+    m = session.match
     out = []
     expected = []          # refusal messages the script provokes, from the engine itself
     answers: list[str] = []
@@ -94,7 +87,6 @@ def test_play_a_hand_with_refusals_and_undo(captured):
              "junk_done": False, "after_undo_checked": False}
 
     def read(prompt):
-        m = captured[0]
         assert m.to_act == 0 and m.phase in ("bid", "play")
         if m.hands_played:
             return "quit"
@@ -134,8 +126,7 @@ def test_play_a_hand_with_refusals_and_undo(captured):
         card = legal[0]
         return ("10" + card[1].lower()) if card[0] == "T" else card
 
-    assert cli.play(play_args(17), read=read, out=out.append) == 0
-    m = captured[0]
+    assert cli.play(play_args(17), read=read, out=out.append, session=session) == 0
     assert [int(n) for line in out for n in HAND_OVER.findall(line)] == [1]
     shown = refusals(out)
     assert any("banana" in r for r in shown)        # junk bid: refused with a message
@@ -153,17 +144,17 @@ def test_play_a_hand_with_refusals_and_undo(captured):
     assert Match.from_json(m.to_json()) == m
 
 
-def test_play_to_the_end_of_a_match(captured):
+def test_play_to_the_end_of_a_match():
     out = []
+    session = new_session(5)
+    m = session.match
 
     def read(prompt):
-        m = captured[0]
         if m.phase == "bid":
             return "nil" if m.hand_number % 5 == 0 else "2"
         return prompt_cards(prompt)[-1]
 
-    assert cli.play(play_args(5), read=read, out=out.append) == 0
-    m = captured[0]
+    assert cli.play(play_args(5), read=read, out=out.append, session=session) == 0
     assert m.phase == "over"
     assert out[-1] == (f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
                        f"{max(m.scores)} to {min(m.scores)}.")
@@ -173,29 +164,104 @@ def test_play_to_the_end_of_a_match(captured):
     assert not refusals(out)
 
 
-def test_play_quits_on_end_of_input_and_on_quit(captured):
+def test_play_quits_on_end_of_input_and_on_quit():
     out = []
 
     def eof(prompt):
         raise EOFError
 
-    assert cli.play(play_args(1), read=eof, out=out.append) == 0
+    assert cli.play(play_args(1), read=eof, out=out.append, session=new_session(1)) == 0
     assert out[-1].strip() == "Bye."
     out.clear()
-    assert cli.play(play_args(1), read=lambda p: "q", out=out.append) == 0
-    assert captured[-1].bids[0] is None and not refusals(out)
+    session = new_session(1)
+    assert cli.play(play_args(1), read=lambda p: "q", out=out.append, session=session) == 0
+    assert session.match.bids[0] is None and not refusals(out)
     assert out[0].startswith("Spades ") and "South" in out[0]
 
 
-def test_undo_before_any_move_of_the_human_is_refused(captured):
+def test_undo_before_any_move_of_the_human_is_refused():
     out = []
     answers = iter(["undo", "quit"])
-    assert cli.play(play_args(2), read=lambda p: next(answers), out=out.append) == 0
-    m = captured[0]
+    session = new_session(2)
+    assert cli.play(play_args(2), read=lambda p: next(answers), out=out.append, session=session) == 0
+    m = session.match
     assert m.phase == "bid" and m.to_act == 0 and m.bids[0] is None
-    fresh = Match(seed=0)
     with pytest.raises(IllegalAction) as info:
-        fresh.undo(1)
+        new_session(2).undo_mine()
+    assert info.value.code == "nothing_to_undo"
     assert refusals(out) == [info.value.message]
     # the bots' bids before South's turn are still there
     assert all(m.bids[s] is not None for s in range(m.dealer + 1, 4))
+
+
+def test_undo_at_the_start_of_a_hand_takes_back_the_last_card_of_the_previous_one():
+    """The terminal and the page share one undo: the player's last action, across a hand boundary too."""
+    session = new_session(4)
+    m = session.match
+    seen = {}
+
+    def read(prompt):
+        if m.hands_played and "undone" not in seen:
+            seen["undone"] = m.to_json()
+            return "undo"
+        if "undone" in seen and "after" not in seen:
+            seen["after"] = (len(m.hands_played), prompt)
+            return "quit"
+        if m.phase == "bid":
+            return "2"
+        seen["last"] = (m.to_json(), prompt)
+        return prompt_cards(prompt)[0]
+
+    out = []
+    assert cli.play(play_args(4), read=read, out=out.append, session=session) == 0
+    assert seen["after"][0] == 0                      # back in hand 1, before its last card of the human
+    assert m.to_json() == seen["last"][0] and seen["after"][1] == seen["last"][1]
+    assert "  Taken back." in out
+
+
+def test_hint_is_one_of_the_legal_actions_and_changes_nothing():
+    session = new_session(3)
+    m = session.match
+    hints = []
+
+    def read(prompt):
+        if len(hints) < 6:
+            before = m.to_json()
+            hints.append((before, m.phase, list(m.legal_cards())))
+            return "hint"
+        return "quit"
+
+    out = []
+    assert cli.play(play_args(3), read=read, out=out.append, session=session) == 0
+    shown = [line for line in out if line.startswith("  Hint: ")]
+    assert len(shown) == 6
+    assert len({h[0] for h in hints}) == 1  # the position never changed
+    phase = hints[0][1]
+    assert phase == "bid"
+    expected = session.hint()
+    assert all(line == f"  Hint: bid {cli._bid_word(expected)}." for line in shown)
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "1.5", "-1", " 14x"])
+def test_bids_in_odd_digits_are_refused_without_a_crash(typed):
+    session = new_session(6)
+    answers = iter([typed, "quit"])
+    out = []
+    assert cli.play(play_args(6), read=lambda p: next(answers), out=out.append, session=session) == 0
+    shown = refusals(out)
+    assert len(shown) == 1 and shown[0].endswith("is not a bid: type a number from 0 (nil) to 13.")
+    assert len(shown[0]) < 120
+    assert session.match.bids[0] is None
+
+
+@pytest.mark.parametrize("argv,seed", [(["play", "--seed", "12"], 12), (["play", "--seed", "crocodile"], "crocodile")])
+def test_seed_option_follows_the_pages_rule(argv, seed):
+    assert cli.parser().parse_args(argv).seed == seed
+
+
+@pytest.mark.parametrize("bad", ["--1", "²", "1.5", "9" * 30])
+def test_bad_seed_options_are_refused_by_argparse(bad, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.parser().parse_args(["play", "--seed", bad])
+    assert info.value.code == 2
+    assert "seed" in capsys.readouterr().err

@@ -1,9 +1,9 @@
-"""Each rule of RULES.md "A hand", on its own, with hands built for it."""
+"""Each rule of a hand (site/rules/en.html: bidding, play, breaking spades), on its own, with hands built for it."""
 import pytest
 
 from spades import IllegalAction, Match
 from spades.cards import mask_of, parse_card
-from spades.rules import legal_bids, legal_mask, refusal, trick_winner
+from spades.rules import legal_mask, refusal, trick_winner
 
 from helpers import suit_deal
 
@@ -13,7 +13,15 @@ def cards(*names):
 
 
 def test_every_bid_from_nil_to_thirteen():
-    assert list(legal_bids()) == list(range(14))
+    m = Match(seed=4)
+    assert m.legal_bids() == list(range(14))
+    for bad in (-1, 14, True, 3.0):
+        with pytest.raises(IllegalAction) as e:
+            m.bid(bad)
+        assert e.value.code == "bad_bid"
+    m.bid(13)
+    m.bid(0)
+    assert m.bids[(m.dealer + 1) % 4] == 13 and m.bids[(m.dealer + 2) % 4] == 0
 
 
 @pytest.mark.parametrize("plays, winner", [

@@ -1,14 +1,9 @@
 """Easy: bids its aces and kings, always plays its lowest legal card."""
 from __future__ import annotations
 
-from ..cards import CARD_INDEX
+from ..cards import CARD_NAMES, lowest, mask_of
 from ..view import SeatView
 from .base import Bot
-
-
-def lowest(cards: tuple[str, ...] | list[str]) -> str:
-    """The lowest card by rank; among equal ranks a non-spade before a spade."""
-    return min(cards, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13 == 3, CARD_INDEX[c]))
 
 
 class EasyBot(Bot):
@@ -22,4 +17,4 @@ class EasyBot(Bot):
 
     def play(self, view: SeatView) -> str:
         """The lowest legal card."""
-        return lowest(view.legal_cards)
+        return CARD_NAMES[lowest(mask_of(view.legal_cards))]

@@ -13,171 +13,111 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
-from ..rules import legal_mask, trick_winner
-from ..scoring import BAG_PENALTY, BAGS_PER_PENALTY, NIL_POINTS, match_winner
+from ..cards import (ABOVE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, NON_SPADES, QUEEN,
+                     RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest, numbers_of)
+from ..rules import MAX_BID, NIL, legal_mask, trick_winner
+from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, FLOOR, NIL_POINTS, add_bags, hand_points,
+                       match_winner, team_need)
 from ..view import SeatView
 from .base import Bot
 from .estimate import estimate_tricks, nil_ok, team_bid
 from .normal import choose_card
 from .tracker import Tracker, track
 
-NONSPADE = ~SPADE_MASK & ((1 << 52) - 1)
 ROLLOUTS = 16000        # card plays simulated per decision (split over candidates and samples)
 PRIOR = 4.0             # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
 TIME_CAP = 0.4          # seconds: safety net only, never reached in normal play
 WIN_BONUS = 600         # value of winning the match outright (points-equivalent)
-# ``_ABOVE[c]``: cards of c's suit ranking above c.
-_ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
-
-
-def _hi(m: int) -> int:
-    """Highest-ranked card of a mask (non-spade first on equal rank)."""
-    best, br = -1, -1
-    for s in (0, 1, 2, 3):
-        x = m & SUIT_MASKS[s]
-        if x:
-            c = x.bit_length() - 1
-            r = c - 13 * s
-            if r > br:
-                best, br = c, r
-    return best
-
-
-def _lo(m: int) -> int:
-    """Lowest-ranked card of a mask (non-spade first on equal rank)."""
-    best, br = -1, 99
-    for s in (0, 1, 2, 3):
-        x = m & SUIT_MASKS[s]
-        if x:
-            c = (x & -x).bit_length() - 1
-            r = c - 13 * s
-            if r < br:
-                best, br = c, r
-    return best
+DESPERATE_SCORE = 400  # the opponents are this close to the target …
+DESPERATE_GAP = 120    # … and this far ahead: only a gamble (a loose nil) can save the match
+NIL_MARGIN = 20         # points above the floor a failed nil must leave before Hard risks one
+NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
 
 
 def _policy(h: int, trick: list[int], p: int, bids: list[int], won: list[int],
-            broken: bool, remaining: int) -> int:
-    """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like)."""
+            broken: bool, remaining: int, needs: tuple[int, int]) -> int:
+    """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like).
+
+    ``needs`` is each team's :func:`~spades.scoring.team_need` (computed once a trick by the caller).
+    """
     if trick:
-        led = trick[0] // 13
+        led = SUIT_OF[trick[0]]
         legal = h & SUIT_MASKS[led] or h
     else:
         led = -1
-        legal = h if broken or not h & NONSPADE else h & NONSPADE
+        legal = h if broken or not h & NON_SPADES else h & NON_SPADES
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     partner = p ^ 2
-    nil = bids[p] == 0 and won[p] == 0
-    pnil = bids[partner] == 0 and won[partner] == 0
+    nil = bids[p] == NIL and won[p] == 0
+    pnil = bids[partner] == NIL and won[partner] == 0
     t = p & 1
-    need = 0
-    if bids[t] > 0:
-        need += bids[t] - won[t]
-    if bids[t + 2] > 0:
-        need += bids[t + 2] - won[t + 2]
-    o = 1 - t
-    opp_need = 0
-    if bids[o] > 0:
-        opp_need += bids[o] - won[o]
-    if bids[o + 2] > 0:
-        opp_need += bids[o + 2] - won[o + 2]
-    left = (remaining.bit_count() + len(trick)) >> 2
+    need = needs[t]
+    opp_need = needs[1 - t]
+    left = (remaining.bit_count() + len(trick)) >> 2   # tricks left, this one included
     # set the opponents when they need nearly every trick that is left
     want = need > 0 or pnil or (opp_need > 0 and left - opp_need <= 1)
     others = remaining & ~h
     if led < 0:
         if nil:
-            return _lo(legal & NONSPADE or legal)
+            return lowest(legal & NON_SPADES or legal)
         if want:
             sp = legal & SPADE_MASK
             if sp and sp.bit_count() >= 3:
                 c = sp.bit_length() - 1
-                if not others & _ABOVE[c] and others & SPADE_MASK:
+                if not others & ABOVE[c] and others & SPADE_MASK:
                     return c              # draw trumps with the boss spade
-            for s in (0, 1, 2, 3):
-                x = legal & SUIT_MASKS[s]
+            for suit in SUIT_MASKS:
+                x = legal & suit
                 if x:
                     c = x.bit_length() - 1
-                    if not others & _ABOVE[c]:
+                    if not others & ABOVE[c]:
                         return c
-            return _lo(legal)
-        return _lo(legal)
+            return lowest(legal)
+        return lowest(legal)
     # follow: find the card now winning
     pos = trick_winner(trick)
     best = trick[pos]
     n = len(trick)
-    bsuit = best // 13
-    beats = legal & _ABOVE[best]
-    if bsuit != 3:
+    bsuit = SUIT_OF[best]
+    beats = legal & ABOVE[best]
+    if bsuit != SPADES:
         beats |= legal & SPADE_MASK
     under = legal & ~beats
     if nil:
         if under:
-            return _hi(under)
-        return _hi(beats) if n == 3 else _lo(beats)
+            return highest(under)
+        return highest(beats) if n == 3 else lowest(beats)
     wseat = (p - n + pos) % 4
-    if wseat != partner and bids[wseat] == 0 and won[wseat] == 0 and under:
-        return _hi(under)          # let the opponent's nil take this trick
+    if wseat != partner and bids[wseat] == NIL and won[wseat] == 0 and under:
+        return highest(under)          # let the opponent's nil take this trick
     winner_is_partner = (n - pos) == 2
     if winner_is_partner:
         if pnil:
             if beats:
-                return _lo(beats) if n == 3 else _hi(beats)
-            return _lo(legal)
-        if n == 3 or not others & _ABOVE[best]:
+                return lowest(beats) if n == 3 else highest(beats)
+            return lowest(legal)
+        if n == 3 or not others & ABOVE[best]:
             if under:
-                return _lo(under) if want else _hi(under)
-            return _lo(legal)
+                return lowest(under) if want else highest(under)
+            return lowest(legal)
     if want:
         if beats:
             if n == 3:
-                return _lo(beats)
+                return lowest(beats)
             inside = beats & SUIT_MASKS[bsuit]
             if inside:
                 c = inside.bit_length() - 1
-                if not others & _ABOVE[c] or n == 2:
+                if not others & ABOVE[c] or n == 2:
                     return c
-                return _lo(legal)
-            return _lo(beats)
-        return _lo(legal)
+                return lowest(legal)
+            return lowest(beats)
+        return lowest(legal)
     if under:
-        return _hi(under)
-    return _hi(beats) if n == 3 else _lo(beats)
-
-
-def _hand_parts(bids: list[int], won: list[int], t: int) -> tuple[int, int]:
-    """A team's hand points before bags (contract and nils) and the bags it took
-    (same arithmetic as :func:`spades.scoring.score_team`)."""
-    contract = ctricks = nil_pts = nil_bags = 0
-    for s in (t, t + 2):
-        if bids[s] == 0:
-            if won[s]:
-                nil_pts -= NIL_POINTS
-                nil_bags += won[s]
-            else:
-                nil_pts += NIL_POINTS
-        else:
-            contract += bids[s]
-            ctricks += won[s]
-    if ctricks >= contract:
-        return 10 * contract + nil_pts, ctricks - contract + nil_bags
-    return -10 * contract + nil_pts, nil_bags
-
-
-def _with_bags(points: int, hand_bags: int, bags: int) -> tuple[int, int]:
-    """Real hand delta and new bag total once this hand's bags (and any penalties) are added."""
-    total = bags + hand_bags
-    pen = total // BAGS_PER_PENALTY
-    return points + hand_bags - BAG_PENALTY * pen, total - BAGS_PER_PENALTY * pen
-
-
-def _team_delta(bids: list[int], won: list[int], t: int, score: int, bags: int) -> tuple[int, int]:
-    """A team's hand points and new total bags (as :func:`spades.scoring.score_team`)."""
-    return _with_bags(*_hand_parts(bids, won, t), bags)
+        return highest(under)
+    return highest(beats) if n == 3 else lowest(beats)
 
 
 #: Long-run value of one bag: +1 point now, a tenth of the next penalty later.
@@ -191,12 +131,12 @@ def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, in
     closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
     costs about the same whenever it is taken. The real scores decide the match bonus.
     """
-    p0, b0 = _hand_parts(bids, won, 0)
-    p1, b1 = _hand_parts(bids, won, 1)
+    p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
+    p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
     v0, v1 = p0 + b0 * BAG_VALUE, p1 + b1 * BAG_VALUE
     value = float(v0 - v1) if team == 0 else float(v1 - v0)
-    d0, _ = _with_bags(p0, b0, bags[0])
-    d1, _ = _with_bags(p1, b1, bags[1])
+    d0, _ = add_bags(p0, b0, bags[0])
+    d1, _ = add_bags(p1, b1, bags[1])
     w = match_winner((scores[0] + d0, scores[1] + d1))
     if w is not None:
         value += WIN_BONUS if w == team else -WIN_BONUS
@@ -211,17 +151,19 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
     trick = trick[:]
     remaining = hands[0] | hands[1] | hands[2] | hands[3]
     p = (leader + len(trick)) % 4
+    needs = team_need(bids, won, 0), team_need(bids, won, 1)
     while remaining:
-        c = _policy(hands[p], trick, p, bids, won, broken, remaining)
+        c = _policy(hands[p], trick, p, bids, won, broken, remaining, needs)
         bit = 1 << c
         hands[p] ^= bit
         remaining ^= bit
         trick.append(c)
-        if c >= 39:
+        if c >= FIRST_SPADE:
             broken = True
         if len(trick) == 4:
             leader = (leader + trick_winner(trick)) % 4
             won[leader] += 1
+            needs = team_need(bids, won, 0), team_need(bids, won, 1)
             trick = []
             p = leader
         else:
@@ -234,11 +176,11 @@ def _weight(seat: int, card: int, bids: tuple[int, ...], won: list[int]) -> floa
     b = bids[seat]
     if b < 0:
         return 1.0
-    rank = card % 13
-    high = rank >= 11 or (card >= 39 and rank >= 9)
+    rank = RANK_OF[card]
+    high = rank >= KING or (card >= FIRST_SPADE and rank >= JACK)
     if not high:
         return 1.0
-    if b == 0 and won[seat] == 0:
+    if b == NIL and won[seat] == 0:
         return 0.15
     return 0.6 + 0.2 * min(b, 6)
 
@@ -247,15 +189,10 @@ def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] |
     """Deal the unseen cards to the other seats consistently with hand sizes and shown voids."""
     seat = t.seat
     others = [s for s in range(4) if s != seat]
-    cards = []
-    m = t.unseen
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
+    cards = numbers_of(t.unseen)
     eligible = {}
     for c in cards:
-        eligible[c] = [s for s in others if not t.voids[s] >> (c // 13) & 1]
+        eligible[c] = [s for s in others if not t.voids[s] >> SUIT_OF[c] & 1]
     weights = {(s, c): _weight(s, c, t.bids, t.won) for c in cards for s in eligible[c]}
     for attempt in range(tries):
         rng.shuffle(cards)
@@ -314,13 +251,13 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time
     used for every candidate (common random numbers). ``time_cap`` stops early.
     """
     t = track(view)
-    legal = legal_mask(t.hand, t.trick[0] // 13 if t.trick else None, t.broken)
+    legal = legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken)
     moves = candidates(legal, t)
     if len(moves) == 1:
         return moves[0]
     fallback = choose_card(t, view.scores, view.bags)
     # the candidate standing for Normal's card (equivalent cards are merged)
-    fallback = max(c for c in moves if c // 13 == fallback // 13 and c <= fallback)
+    fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[fallback] and c <= fallback)
     plays_left = t.hand.bit_count() * 4 - len(t.trick)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (len(moves) * plays_left)))
     bids = list(t.bids)
@@ -336,7 +273,7 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time
             h = hands[:]
             h[t.seat] ^= 1 << c
             trick = t.trick + [c]
-            broken = t.broken or c >= 39
+            broken = t.broken or c >= FIRST_SPADE
             if len(trick) == 4:
                 # complete the trick here so the rollout starts clean
                 won = t.won[:]
@@ -358,7 +295,7 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time
     good = [c for c in moves if totals[c] >= best_val - eps]
     if fallback in good:
         return fallback
-    return min(good, key=lambda c: (c % 13, c))
+    return min(good, key=lambda c: (RANK_OF[c], c))
 
 
 def hard_bid(view: SeatView) -> int:
@@ -369,25 +306,25 @@ def hard_bid(view: SeatView) -> int:
     opp = [b for s, b in enumerate(view.bids) if s % 2 != team and b is not None]
     hand = view.hand_mask
     mine, theirs = view.scores[team], view.scores[1 - team]
-    desperate = theirs >= 400 and theirs - mine >= 120
+    desperate = theirs >= DESPERATE_SCORE and theirs - mine >= DESPERATE_GAP
     bid = team_bid(hand, partner_bid, opp)
     est = estimate_tricks(hand)
     if bid == 0:
         # a nil that fails could hand the opponents the match; keep it unless we can afford it
-        if mine - 100 <= -200 + 20:
+        if mine - NIL_POINTS <= FLOOR + NIL_MARGIN:
             return max(1, int(est + 0.35))
         return 0
-    if desperate and partner_bid != 0 and est < 1.6 and not hand & (1 << 51) and nil_ok_loose(hand):
+    if desperate and partner_bid != NIL and est < NIL_RISK and not hand >> ACE_OF_SPADES & 1 and nil_ok_loose(hand):
         return 0
     if view.bags[team] >= 7 and est - int(est) > 0.5:
         bid = max(bid, int(est) + 1)     # absorb likely overtricks into the contract
-    return max(1, min(13, bid))
+    return max(1, min(MAX_BID, bid))
 
 
 def nil_ok_loose(hand: int) -> bool:
     """A relaxed nil test for when only a gamble can save the match."""
-    spades = (hand & SPADE_MASK) >> 39
-    return nil_ok(hand) or (spades.bit_count() <= 3 and spades < (1 << 10))
+    spades = (hand & SPADE_MASK) >> FIRST_SPADE
+    return nil_ok(hand) or (spades.bit_count() <= 3 and spades < (1 << QUEEN))   # no queen, king or ace
 
 
 class HardBot(Bot):

@@ -7,71 +7,30 @@ bags are costly; let opponents near ten bags take the overtricks).
 """
 from __future__ import annotations
 
-from ..cards import CARD_NAMES, SPADE_MASK, SPADES, SUIT_MASKS
-from ..rules import legal_mask, trick_winner
+from ..cards import (ABOVE, SIDE_SUITS, CARD_NAMES, KING, NON_SPADES, RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF,
+                     SUIT_SIZE, highest, lowest, suit_top)
+from ..rules import NIL, legal_mask, trick_winner
+from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
 from .estimate import team_bid
 from .tracker import Tracker, track
 
 
-def low_card(mask: int) -> int:
-    """Lowest-ranked card of a mask (non-spade preferred on equal rank)."""
-    best = -1
-    best_key = 99
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        key = (c % 13) * 2 + (c >= 39)
-        if key < best_key:
-            best, best_key = c, key
-        m ^= low
-    return best
-
-
-def high_card(mask: int) -> int:
-    """Highest-ranked card of a mask (non-spade preferred on equal rank)."""
-    best = -1
-    best_key = -1
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        key = (c % 13) * 2 + (c < 39)
-        if key > best_key:
-            best, best_key = c, key
-        m ^= low
-    return best
-
-
 def beating(legal: int, best: int) -> int:
     """Cards of ``legal`` that would beat ``best``, the card now winning the trick."""
-    suit = best // 13
-    higher = legal & SUIT_MASKS[suit] & ~((2 << best) - 1)
-    if suit != SPADES:
+    higher = legal & ABOVE[best]
+    if SUIT_OF[best] != SPADES:
         higher |= legal & SPADE_MASK
     return higher
-
-
-def team_need(bids: tuple[int, ...], won: list[int] | tuple[int, ...], team: int) -> int:
-    """Tricks the team's non-nil bidders still need for their contract (≤ 0 when made)."""
-    need = 0
-    for s in (team, team + 2):
-        if bids[s] > 0:
-            need += bids[s] - won[s]
-    return need
 
 
 def boss_mask(legal: int, unseen: int) -> int:
     """Cards of ``legal`` that no unseen card of their suit outranks."""
     out = 0
     for s in range(4):
-        mine = legal & SUIT_MASKS[s]
-        if not mine:
-            continue
-        top = mine.bit_length() - 1
-        if not unseen & SUIT_MASKS[s] & ~((2 << top) - 1):
+        top = suit_top(legal, s)
+        if top >= 0 and not unseen & ABOVE[top]:
             out |= 1 << top
     return out
 
@@ -85,10 +44,10 @@ class Plan:
         seat, bids, won = t.seat, t.bids, t.won
         team = seat % 2
         partner = (seat + 2) % 4
-        left = 13 - t.tricks_done
-        self.nil = bids[seat] == 0 and won[seat] == 0
-        self.cover = bids[partner] == 0 and won[partner] == 0
-        self.attack = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == 0 and won[s] == 0]
+        left = SUIT_SIZE - t.tricks_done      # thirteen tricks to a hand
+        self.nil = bids[seat] == NIL and won[seat] == 0
+        self.cover = bids[partner] == NIL and won[partner] == 0
+        self.attack = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == NIL and won[s] == 0]
         need = team_need(bids, won, team)
         opp_need = team_need(bids, won, 1 - team)
         # setting the opponents: they need nearly every trick that is left; with few bags
@@ -104,7 +63,7 @@ def choose_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> i
     """Normal's card, as a card number, for the tracked position (``t`` must be the seat to act)."""
     seat = t.seat
     trick = t.trick
-    led = trick[0] // 13 if trick else None
+    led = SUIT_OF[trick[0]] if trick else None
     legal = legal_mask(t.hand, led, t.broken)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -125,51 +84,52 @@ def choose_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> i
     if plan.nil:
         if under:
             # shed the highest card that still loses (void: the most dangerous card)
-            return high_card(under)
-        return high_card(beats) if last else low_card(beats)
+            return highest(under)
+        return highest(beats) if last else lowest(beats)
     if plan.cover:
         if winner == partner:
             if beats:
-                return low_card(beats) if last else high_card(beats)
-            return low_card(legal)
+                return lowest(beats) if last else highest(beats)
+            return lowest(legal)
         if partner in later:
             # play high so the nil partner can duck under us
             if beats:
-                return high_card(beats)
-            return high_card(legal) if led is not None and legal & SUIT_MASKS[led] else low_card(legal)
+                return highest(beats)
+            return highest(legal) if led is not None and legal & SUIT_MASKS[led] else lowest(legal)
     if plan.attack:
         nil_seat = plan.attack[0]
         if winner == nil_seat and under:
-            return high_card(under)   # leave the nil bidder winning
+            return highest(under)   # leave the nil bidder winning
         if nil_seat in later:
-            return low_card(under) if under else low_card(legal)
+            return lowest(under) if under else lowest(legal)
     if winner == partner:
         card = trick[pos]
         sure = last or not (t.outstanding_above(card) & _may_hold_any(t, later)) and (
-            card // 13 == SPADES or not any(t.voids[s] >> (card // 13) & 1 for s in later))
-        if sure or card % 13 >= 11 or not plan.want:
+            SUIT_OF[card] == SPADES or not any(t.voids[s] >> SUIT_OF[card] & 1 for s in later))
+        if sure or RANK_OF[card] >= KING or not plan.want:
             if not plan.want and under:
-                return high_card(under)
-            return low_card(under) if under else low_card(legal)
+                return highest(under)
+            return lowest(under) if under else lowest(legal)
     if plan.want:
         if beats:
             if last:
-                return low_card(beats)
+                return lowest(beats)
             bosses = boss_mask(beats, unseen) & beats
-            if bosses and not (bosses & ~SPADE_MASK == 0 and led != SPADES and beats & ~SPADE_MASK):
-                return low_card(bosses)
+            if bosses and not (bosses & NON_SPADES == 0 and led != SPADES and beats & NON_SPADES):
+                return lowest(bosses)
             if led is not None and not legal & SUIT_MASKS[led]:
-                return low_card(beats)          # ruff as cheaply as possible
+                return lowest(beats)          # ruff as cheaply as possible
             if n == 1:
-                return low_card(legal)          # second hand low
-            return high_card(beats & SUIT_MASKS[best // 13]) if beats & SUIT_MASKS[best // 13] else low_card(beats)
+                return lowest(legal)          # second hand low
+            inside = beats & SUIT_MASKS[SUIT_OF[best]]
+            return highest(inside) if inside else lowest(beats)
         return _discard(legal, keep_spades=True)
     # contract safe: duck, dumping the highest card that loses
     if under:
         if led is not None and not legal & SUIT_MASKS[led]:
             return _discard(under, keep_spades=False)
-        return high_card(under)
-    return high_card(beats) if last else low_card(beats)
+        return highest(under)
+    return highest(beats) if last else lowest(beats)
 
 
 def _may_hold_any(t: Tracker, seats: list[int]) -> int:
@@ -181,60 +141,60 @@ def _may_hold_any(t: Tracker, seats: list[int]) -> int:
 
 def _discard(mask: int, keep_spades: bool) -> int:
     """A card to throw when not following suit: low side cards when winning matters, high ones when ducking."""
-    side = mask & ~SPADE_MASK
+    side = mask & NON_SPADES
     if side:
         if keep_spades:
             # throw from the shortest side suit to make a void
             best, best_len = -1, 99
-            for s in range(3):
+            for s in SIDE_SUITS:
                 m = side & SUIT_MASKS[s]
                 if m and m.bit_count() < best_len:
-                    best, best_len = low_card(m), m.bit_count()
+                    best, best_len = lowest(m), m.bit_count()
             return best
-        return high_card(side)
-    return low_card(mask) if keep_spades else high_card(mask)
+        return highest(side)
+    return lowest(mask) if keep_spades else highest(mask)
 
 
 def _lead(t: Tracker, plan: Plan, legal: int, unseen: int) -> int:
     """Choose a card to lead."""
-    side = legal & ~SPADE_MASK
+    side = legal & NON_SPADES
     if plan.nil:
-        return low_card(side or legal)
+        return lowest(side or legal)
     if plan.cover:
         bosses = boss_mask(legal, unseen)
         if bosses:
-            return high_card(bosses)
-        return high_card(side or legal)
+            return highest(bosses)
+        return highest(side or legal)
     if plan.attack:
         nil_seat = plan.attack[0]
-        ok = side & ~sum(SUIT_MASKS[s] for s in range(3) if t.voids[nil_seat] >> s & 1)
-        return low_card(ok or side or legal)
+        ok = side & ~sum(SUIT_MASKS[s] for s in SIDE_SUITS if t.voids[nil_seat] >> s & 1)
+        return lowest(ok or side or legal)
     if plan.want:
         bosses = boss_mask(legal, unseen)
-        side_boss = bosses & ~SPADE_MASK
+        side_boss = bosses & NON_SPADES
         # lead side winners while opponents still follow
-        for s in range(3):
+        for s in SIDE_SUITS:
             b = side_boss & SUIT_MASKS[s]
             if b and not any(t.voids[o] >> s & 1 for o in ((t.seat + 1) % 4, (t.seat + 3) % 4)):
                 return b.bit_length() - 1
         if bosses & SPADE_MASK and (t.hand & SPADE_MASK).bit_count() >= 2:
-            return high_card(bosses & SPADE_MASK)
+            return highest(bosses & SPADE_MASK)
         if side:
             # short suit (not singleton honour) to set up ruffs, else lowest of the longest
             has_spades = bool(t.hand & SPADE_MASK)
             best, key = -1, None
-            for s in range(3):
+            for s in SIDE_SUITS:
                 m = side & SUIT_MASKS[s]
                 if not m:
                     continue
                 length = m.bit_count()
-                k = (length if has_spades else -length, (low_card(m)) % 13)
+                k = (length if has_spades else -length, RANK_OF[lowest(m)])
                 if key is None or k < key:
-                    best, key = low_card(m), k
+                    best, key = lowest(m), k
             return best
-        return low_card(legal)
+        return lowest(legal)
     # duck: lead low where we hold the lowest card, avoiding our winners
-    return low_card(side or legal)
+    return lowest(side or legal)
 
 
 def decide_card(view: SeatView) -> str:

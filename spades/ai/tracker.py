@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_INDEX, FULL_DECK, SPADES, SUIT_MASKS
+from ..cards import ABOVE, CARD_INDEX, FULL_DECK, SIDE_SUITS, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE
 from ..view import SeatView
 
 
@@ -35,13 +35,7 @@ class Tracker:
 
     def outstanding_above(self, card: int) -> int:
         """Unseen cards of ``card``'s suit ranking above it."""
-        suit = card // 13
-        above = SUIT_MASKS[suit] & ~((2 << card) - 1)
-        return self.unseen & above
-
-    def is_boss(self, card: int) -> bool:
-        """Whether no unseen card of its suit outranks ``card``."""
-        return not self.outstanding_above(card)
+        return self.unseen & ABOVE[card]
 
     def may_hold(self, seat: int) -> int:
         """Unseen cards that ``seat`` could still hold, given its shown voids."""
@@ -53,11 +47,6 @@ class Tracker:
             if v >> s & 1:
                 mask &= ~SUIT_MASKS[s]
         return mask
-
-    def high_cards_out(self, suit: int, top: int = 4) -> int:
-        """How many of the ``top`` highest cards of ``suit`` are still unseen."""
-        top_mask = SUIT_MASKS[suit] & ~((1 << (suit * 13 + 13 - top)) - 1)
-        return (self.unseen & top_mask).bit_count()
 
 
 def track(view: SeatView) -> Tracker:
@@ -73,18 +62,19 @@ def track(view: SeatView) -> Tracker:
         led = None
         for i, (seat, name) in enumerate(t.plays):
             c = CARD_INDEX[name]
-            suit = c // 13
+            suit = SUIT_OF[c]
             if i == 0:
                 led = suit
                 if suit == SPADES and not broken:
-                    voids[seat] |= 0b0111  # led a spade before they broke: held nothing else
+                    for side in SIDE_SUITS:   # led a spade before they broke: held nothing else
+                        voids[seat] |= 1 << side
             elif suit != led:
                 voids[seat] |= 1 << led
             if suit == SPADES:
                 broken = True
             played |= 1 << c
             played_by[seat] |= 1 << c
-    counts = [13 - m.bit_count() for m in played_by]
+    counts = [SUIT_SIZE - m.bit_count() for m in played_by]   # thirteen cards dealt to each seat
     hand = view.hand_mask
     voids[view.seat] = sum(1 << s for s in range(4) if not hand & SUIT_MASKS[s])
     cur = view.trick

@@ -1,0 +1,359 @@
+"""One match with its human seat(s) and the computer players of the other seats.
+
+A :class:`Session` is what the browser (through :mod:`spades.bridge`) and the terminal
+(:mod:`spades.cli`) both play: the humans act (:meth:`Session.act`), the computer players
+answer one event at a time (:meth:`Session.run_bots`), a human may take back their last
+action (:meth:`Session.undo_mine`), ask for a hint (:meth:`Session.hint`) or ask why a card
+is refused (:meth:`Session.why_not`), and the table is shown from one seat
+(:meth:`Session.state_for`, which never holds a hidden card). The computer players decide
+from a :class:`~spades.SeatView` only. A session saves as text (:meth:`Session.to_json`)
+and is restored whole or refused whole (:meth:`Session.from_json`).
+
+An *event* is ``{"kind": "bid", "seat", "bid"}`` or ``{"kind": "play", "seat", "card"}``,
+plus ``"trick": {leader, plays, winner}`` when the card completed a trick and ``"hand"``
+(the score sheet row) when it completed a hand.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .ai import LEVELS, Bot, bot
+from .cards import CARD_INDEX, mask_of, sort_hand
+from .errors import BadRequest, BadSave, IllegalAction, SpadesError
+from .match import BID, OVER, PLAY, HandRecord, Match
+from .rules import refusal
+from .safejson import excerpt, loads
+from .save import from_dict, to_dict
+from .view import SeatView
+
+HUMAN = 0
+DEFAULT_LEVEL = "normal"
+SESSION_FORMAT = "spades-session"
+SESSION_VERSION = 1
+SEATS = (0, 1, 2, 3)
+CARDS_PER_HAND = 13
+
+#: A seed typed or linked by a player: ASCII digits (a number) or a word starting with a letter.
+MAX_SEED_DIGITS = 20          # 2**64 has 20 digits: the generator keeps 64 bits
+MAX_SEED_WORD = 40
+_SEED_NUMBER = re.compile(rf"[0-9]{{1,{MAX_SEED_DIGITS}}}")
+_SEED_WORD = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,{MAX_SEED_WORD - 1}}}")
+#: A bid or card longer than this is refused before the engine sees it (see _short_or_refused).
+MAX_ACTION_CHARS = 8
+MAX_ACTION_BITS = 64
+#: Bits of a fresh random seed when the player gives none.
+RANDOM_SEED_BYTES = 4
+#: A seed read back from a save: older saves may hold any text a player typed, so only
+#: its size is bounded (the match itself is checked by replay).
+MAX_SAVED_SEED_CHARS = 256
+MAX_SAVED_SEED_BITS = 128
+
+#: The largest session save measured over 200 whole matches (bots and a random human, the
+#: longest 56 hands) was 32,656 characters at depth 6; the limits leave over 4x headroom.
+MAX_SAVE_CHARS = 200_000
+MAX_SAVE_DEPTH = 16
+
+
+def parse_seed(value: Any) -> int | str:
+    """A seed by our own rule: ``None``/``""`` → a fresh random number; a whole number
+    0 ≤ n < 10**20 (int or ASCII digits) → that number; a word of letters, digits, ``-``
+    and ``_`` starting with a letter (≤ 40 chars) → the word (the generator hashes it).
+    Anything else (``"²"``, ``"--1"``, 5,000 digits, ``" 1"``, ``"1.5"``, ``true``, ``1.5``)
+    raises :class:`BadRequest` ``bad_seed``.
+    """
+    if value is None or value == "":
+        return int.from_bytes(os.urandom(RANDOM_SEED_BYTES), "big")
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** MAX_SEED_DIGITS:
+        return value
+    if isinstance(value, str):
+        if _SEED_NUMBER.fullmatch(value):
+            return int(value)
+        if _SEED_WORD.fullmatch(value):
+            return value
+    raise BadRequest("bad_seed", f"A seed is a whole number of up to {MAX_SEED_DIGITS} digits or a word "
+                                 f"of up to {MAX_SEED_WORD} letters, digits, - and _, not {excerpt(value)}.")
+
+
+def check_level(value: Any, default: str = DEFAULT_LEVEL) -> str:
+    """A computer player level (``None`` → ``default``); anything unknown raises ``bad_level``."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in LEVELS:
+        raise BadRequest("bad_level", f"Unknown computer player level {excerpt(value)}; "
+                                      f"choose one of {', '.join(LEVELS)}.")
+    return value
+
+
+def refusal_code(view: SeatView, card: object) -> str | None:
+    """Why the seat of ``view`` may not play ``card`` now (an ``IllegalAction`` code), or ``None``.
+
+    Checked in the order :meth:`Session.play` checks: the match is over, not this seat's
+    turn, not the play phase, not a card, then the rules (not held, spades not broken,
+    must follow suit). A pure function of the view: nothing is played.
+    """
+    if view.phase == OVER:
+        return "match_over"
+    if view.to_act != view.seat:
+        return "not_your_turn"
+    if view.phase != PLAY:
+        return "wrong_phase"
+    c = CARD_INDEX.get(card) if isinstance(card, str) else None
+    if c is None:
+        return "bad_card"
+    led = CARD_INDEX[view.trick.plays[0][1]] // 13 if view.trick else None
+    found = refusal(mask_of(view.hand), c, led, view.spades_broken)
+    return found[0] if found else None
+
+
+def action_seats(m: Match) -> list[int]:
+    """The seat that took each of ``m.actions``, in order (bids from the dealer's left, then cards)."""
+    seats: list[int] = []
+    for r in m.hands_played:
+        seats += [(r.dealer + 1 + i) % 4 for i in range(4)]
+        seats += [s for t in r.tricks for s, _ in t.plays]
+    if m.phase != OVER:
+        seats += [(m.dealer + 1 + i) % 4 for i in range(sum(b is not None for b in m.bids))]
+        seats += [s for t in m.tricks for s, _ in t.plays]
+        seats += [s for s, _ in m.trick.plays] if m.trick else []
+    return seats
+
+
+def sheet_row(record: HandRecord) -> dict[str, Any]:
+    """One row of the score sheet: bids, tricks taken per seat and both teams' breakdowns."""
+    return {"number": record.number, "dealer": record.dealer, "bids": list(record.bids),
+            "tricks": [sum(1 for t in record.tricks if t.winner == s) for s in SEATS],
+            "teams": [s.to_dict() for s in record.scores]}
+
+
+def _short_or_refused(value: Any, code: str, what: str) -> None:
+    """Refuse, quoting only an excerpt, a value too long or too nested to be ``what``.
+
+    The engine's own refusal quotes the value whole; this keeps long input out of messages.
+    Called once the turn and phase are right, so the codes stay in the engine's order.
+    """
+    if (isinstance(value, (list, dict)) or (isinstance(value, str) and len(value) > MAX_ACTION_CHARS)
+            or (isinstance(value, int) and value.bit_length() > MAX_ACTION_BITS)):
+        raise IllegalAction(code, f"{excerpt(value)} is not {what}.")
+
+
+def _check_humans(value: Any) -> tuple[int, ...]:
+    if (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= len(SEATS)
+            or any(isinstance(s, bool) or s not in SEATS for s in value) or len(set(value)) != len(value)):
+        raise BadRequest("bad_args", "The human seats are one to four different seats 0–3.")
+    return tuple(value)
+
+
+class Session:
+    """One match, the seat(s) humans play, and the computer players of the other seats.
+
+    ``partner`` is the level of the computer players on the first human's team,
+    ``opponents`` the level of the others. Bots are seeded from the match seed (a word
+    seed counts as 0) plus their seat, and decide from their seat's view only.
+    """
+
+    def __init__(self, match: Match, *, humans: Sequence[int] = (HUMAN,), partner: str = DEFAULT_LEVEL,
+                 opponents: str = DEFAULT_LEVEL, seed: int | str | None = None) -> None:
+        self.match = match
+        self.humans = _check_humans(humans)
+        self.partner = check_level(partner)
+        self.opponents = check_level(opponents)
+        self.seed = seed
+        base = seed if isinstance(seed, int) else 0
+        team = self.humans[0] % 2
+        self.bots: dict[int, Bot] = {
+            s: bot(self.partner if s % 2 == team else self.opponents, base + s)
+            for s in SEATS if s not in self.humans}
+
+    @classmethod
+    def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
+            humans: Sequence[int] = (HUMAN,)) -> Session:
+        """A fresh match from a player's ``seed`` (see :func:`parse_seed`) and bot levels."""
+        seed = parse_seed(seed)
+        return cls(Match(seed=seed), humans=humans, partner=check_level(partner),
+                   opponents=check_level(opponents), seed=seed)
+
+    # -- the humans' actions ---------------------------------------------------------
+
+    @property
+    def human_to_act(self) -> int | None:
+        """The human seat whose turn it is, or ``None`` (a bot's turn, or the match is over)."""
+        to_act = self.match.to_act
+        return to_act if to_act in self.humans else None
+
+    def _my_turn(self) -> int:
+        """The human seat to act; refuses with ``match_over`` or ``not_your_turn``."""
+        m = self.match
+        if m.phase == OVER:
+            raise IllegalAction("match_over", f"The match is over: team {m.winner} won.")
+        seat = self.human_to_act
+        if seat is None:
+            raise IllegalAction("not_your_turn", f"Wait for your turn: seat {m.to_act} is to act.")
+        return seat
+
+    def bid(self, n: Any) -> dict[str, Any]:
+        """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
+        seat = self._my_turn()
+        if self.match.phase == BID:
+            _short_or_refused(n, "bad_bid", "a bid")
+        self.match.bid(n, seat=seat)
+        return {"kind": "bid", "seat": seat, "bid": n}
+
+    def play(self, card: Any) -> dict[str, Any]:
+        """The human to act plays ``card``; returns the event. Refusals change nothing."""
+        seat = self._my_turn()
+        if self.match.phase == PLAY:
+            _short_or_refused(card, "bad_card", "a card")
+        return self._played(seat, card)
+
+    def act(self, action: int | str) -> dict[str, Any]:
+        """The human to act takes ``action``: an integer is a bid, a string a card."""
+        return self.play(action) if isinstance(action, str) else self.bid(action)
+
+    def _played(self, seat: int, card: str) -> dict[str, Any]:
+        m = self.match
+        hands_before, tricks_before = len(m.hands_played), len(m.tricks)
+        m.play(card, seat=seat)
+        event: dict[str, Any] = {"kind": "play", "seat": seat, "card": card}
+        history = m.hands_played
+        if len(history) > hands_before:
+            event["trick"] = history[-1].tricks[-1].to_dict()
+            event["hand"] = sheet_row(history[-1])
+        elif len(m.tricks) > tricks_before:
+            event["trick"] = m.tricks[-1].to_dict()
+        return event
+
+    # -- computer players -------------------------------------------------------------
+
+    def bot_step(self) -> dict[str, Any]:
+        """One computer player acts (from its own view); returns the event."""
+        m = self.match
+        seat = m.to_act
+        if seat is None or seat in self.humans:
+            raise BadRequest("not_bot_turn", "No computer player is to act.")
+        action = self.bots[seat].choose(m.view(seat))
+        if isinstance(action, str):
+            return self._played(seat, action)
+        m.bid(action, seat=seat)
+        return {"kind": "bid", "seat": seat, "bid": action}
+
+    def run_bots(self) -> Iterator[dict[str, Any]]:
+        """Computer players act one by one until a human's turn or the match's end, yielding each event."""
+        while self.match.to_act is not None and self.match.to_act not in self.humans:
+            yield self.bot_step()
+
+    # -- undo, hint, why not -----------------------------------------------------------------
+
+    def undo_mine(self) -> int:
+        """Take back the humans' last action and every computer action after it; returns how many.
+
+        The last human action is taken back wherever it is: in this hand, or in the hand
+        just scored (which is then un-scored and resumes at that card) — a player expects
+        "undo" to undo their last move, and the terminal always did so. Refused, changing
+        nothing: ``match_over`` once the match is decided (the result stands), and
+        ``nothing_to_undo`` when no human has acted yet in the match.
+        """
+        m = self.match
+        if m.phase == OVER:
+            raise IllegalAction("match_over", "The match is over: there is nothing to take back.")
+        seats = action_seats(m)
+        for i in range(len(seats) - 1, -1, -1):
+            if seats[i] in self.humans:
+                m.undo(len(seats) - i)
+                return len(seats) - i
+        raise IllegalAction("nothing_to_undo", "You have not acted yet in this match, so there is nothing to take back.")
+
+    def hint_seed(self) -> int:
+        """The hint bot's seed: a checksum of the whole position (start and every action)."""
+        return zlib.crc32(self.match.to_json().encode())
+
+    def hint(self, level: Any = None) -> int | str:
+        """What a computer player of ``level`` would do in the human's seat now (nothing changes)."""
+        level = check_level(level)
+        seat = self._my_turn()
+        return bot(level, self.hint_seed()).choose(self.match.view(seat))
+
+    def why_not(self, card: Any) -> str | None:
+        """The ``IllegalAction`` code :meth:`play` would refuse ``card`` with now, or ``None``.
+
+        A pure query on the human's view: the match is not touched.
+        """
+        seat = self.human_to_act
+        return refusal_code(self.match.view(self.humans[0] if seat is None else seat), card)
+
+    # -- what the page shows -------------------------------------------------------------------
+
+    def state_for(self, seat: int = HUMAN) -> dict[str, Any]:
+        """Everything the table shows to ``seat``: its own hand and what is public, no hidden card."""
+        m = self.match
+        view = m.view(seat)
+        tricks = view.tricks
+        history = m.hands_played
+        played = sum(len(t.plays) for t in tricks) + (len(view.trick.plays) if view.trick else 0)
+        if m.phase == OVER:
+            counts = [0, 0, 0, 0]
+        else:
+            counts = [CARDS_PER_HAND - len(tricks) - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
+                      for s in SEATS]
+        return {
+            "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
+            "to_act": view.to_act, "human": seat,
+            "hand": sort_hand(view.hand), "legal_bids": list(view.legal_bids),
+            "legal_cards": list(view.legal_cards), "bids": list(view.bids),
+            "tricks_won": list(view.tricks_won), "trick": view.trick.to_dict() if view.trick else None,
+            "last_trick": tricks[-1].to_dict() if tricks else (
+                history[-1].tricks[-1].to_dict() if history and not played and m.phase != OVER else None),
+            "cards_left": counts, "spades_broken": view.spades_broken,
+            "scores": list(view.scores), "bags": list(view.bags), "winner": m.winner,
+            "sheet": [sheet_row(r) for r in history],
+            "levels": {"partner": self.partner, "opponents": self.opponents},
+            "seed": self.seed, "custom": bool(getattr(m, "custom", False)),
+        }
+
+    # -- saves ----------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
+        return {"format": SESSION_FORMAT, "version": SESSION_VERSION, "partner": self.partner,
+                "opponents": self.opponents, "seed": self.seed, "humans": list(self.humans),
+                "match": to_dict(self.match)}
+
+    def to_json(self) -> str:
+        """The session as compact JSON text (it holds every seat's cards: never shown to the page)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: Any) -> Session:
+        """A session from :meth:`to_json` text, checked by replay; anything else is refused whole.
+
+        Raises :class:`~spades.errors.BadInput` (``too_large``, ``too_deep``, ``not_json``)
+        or :class:`~spades.BadSave` (``wrong_format``, ``wrong_version``, ``malformed`` and
+        the match save's own codes).
+        """
+        data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
+        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+            raise BadSave("wrong_format", "This is not a saved game of Spades.")
+        if data.get("version") != SESSION_VERSION:
+            raise BadSave("wrong_version", "This saved game is from another version of the game.")
+        seed = data.get("seed")
+        if not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)
+                                 and seed.bit_length() <= MAX_SAVED_SEED_BITS)
+                or (isinstance(seed, str) and len(seed) <= MAX_SAVED_SEED_CHARS)):
+            raise BadSave("malformed", "The saved game's seed is invalid.")
+        if not isinstance(data.get("match"), dict):
+            raise BadSave("malformed", "The saved game holds no match.")
+        try:
+            match = from_dict(data["match"])
+        except SpadesError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
+            raise BadSave("malformed", "The saved match is damaged.") from None
+        try:
+            return cls(match, humans=data.get("humans", [HUMAN]), partner=data.get("partner"),
+                       opponents=data.get("opponents"), seed=seed)
+        except BadRequest as exc:
+            raise BadSave("malformed", f"The saved game is damaged: {exc.message}") from None
