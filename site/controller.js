@@ -37,6 +37,12 @@ export function createController({ engine, store, settings, speedOverride, annou
     levels: ["easy"], // the engine's computer-player levels
     ready: false, // the engine answered hello
   };
+  /** Show `text` in the message line and say it in the live region. */
+  function say(text, kind) {
+    showMessage(text, kind);
+    announce(text);
+  }
+  const refuse = (err) => say(errorText(err), "error");
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */
@@ -46,13 +52,6 @@ export function createController({ engine, store, settings, speedOverride, annou
   }
 
   const render = () => draw(st);
-
-  /** Show `text` in the message line and say it in the live region. */
-  function say(text, kind) {
-    showMessage(text, kind);
-    announce(text);
-  }
-  const refuse = (err) => say(errorText(err), "error");
 
   function persist() {
     if (!st.S || !st.saveText) return;
