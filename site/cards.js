@@ -13,8 +13,6 @@ const SUIT_PATHS = {
   C: "M31 27a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM8 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM54 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0zM45 52Q45 82 30 96H70Q55 82 55 52z",
 };
 
-export const SUITS = ["S", "H", "D", "C"];
-
 /** Split "QH" into {rank: "Q", suit: "H"}. */
 export function parseCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
@@ -39,7 +37,7 @@ function suitShape(suit, x, y, size, flip = false) {
 // hidden sprite, so a card's DOM holds no text of its own: its accessible name is exactly
 // its aria-label ("king of spades"), with no stray "K" beside it.
 const GLYPH_SIZE = 10;
-let sprite = null;
+const SPRITE_ID = "card-glyphs";
 
 function glyphId(str) {
   return `card-glyph-${[...str].map((c) => c.codePointAt(0).toString(16)).join("-")}`;
@@ -47,15 +45,13 @@ function glyphId(str) {
 
 function glyph(str) {
   const id = glyphId(str);
-  if (!sprite || !sprite.isConnected) {
-    sprite = document.getElementById("card-glyphs");
-    if (!sprite) {
-      sprite = el("svg", {
-        id: "card-glyphs", "aria-hidden": "true", focusable: "false", width: 0, height: 0,
-        style: "position:absolute;width:0;height:0;overflow:hidden",
-      }, [el("defs")]);
-      document.body.appendChild(sprite);
-    }
+  let sprite = document.getElementById(SPRITE_ID);
+  if (!sprite) {
+    sprite = el("svg", {
+      id: SPRITE_ID, "aria-hidden": "true", focusable: "false", width: 0, height: 0,
+      style: "position:absolute;width:0;height:0;overflow:hidden",
+    }, [el("defs")]);
+    document.body.appendChild(sprite);
   }
   if (!document.getElementById(id)) {
     const node = el("text", {
@@ -93,7 +89,7 @@ const PIPS = {
  * An SVG card face. `label` is the short rank text ("10", "Q"...) from i18n.
  * The SVG is decorative (aria-hidden): the button around it carries the name.
  */
-export function cardFace(card, label) {
+function cardFace(card, label) {
   const { rank, suit } = parseCard(card);
   const svg = el("svg", {
     viewBox: "0 0 60 84", class: `card-svg suit-${suit}`, "aria-hidden": "true",
@@ -148,9 +144,11 @@ export function cardBack() {
   return svg;
 }
 
-/** A small suit symbol for text (score sheet, messages). */
-export function suitIcon(suit) {
-  const svg = el("svg", { viewBox: "0 0 100 100", class: `suit-icon suit-${suit}`, "aria-hidden": "true", focusable: "false" });
-  svg.appendChild(el("path", { d: SUIT_PATHS[suit], class: "pip" }));
-  return svg;
+/** A card's element (`tag`, class "card", data-suit) holding its face with corner `label`. */
+export function cardElement(card, label, tag = "div") {
+  const node = document.createElement(tag);
+  node.className = "card";
+  node.dataset.suit = parseCard(card).suit;
+  node.appendChild(cardFace(card, label));
+  return node;
 }

@@ -15,6 +15,8 @@
 // The worker calls spades.bridge.handle(JSON.stringify({fn, args})); a Python
 // exception becomes error code "internal"; a failed boot rejects `ready` and
 // every call with code "boot". call() rejects with an Error carrying .code.
+// The messages and their shapes are listed in protocol.js.
+import { BOOT_ERROR, MESSAGES } from "./protocol.js";
 
 function engineError(code, message) {
   const err = new Error(message || code || "engine error");
@@ -44,18 +46,18 @@ export function startEngine({ onProgress, onSave } = {}) {
       }
       if (msg.stage === "ready") settle.resolve();
     } else if (msg.type === "boot-error") {
-      settle.reject(engineError("boot", msg.message));
+      settle.reject(engineError(BOOT_ERROR, msg.message));
     } else if (msg.type === "reply") {
       const p = pending.get(msg.id);
       if (!p) return;
       pending.delete(msg.id);
-      if (msg.ok && typeof msg.save === "string" && onSave) onSave(msg.save);
+      if (msg.ok && typeof msg.save === "string" && onSave && p.changes) onSave(msg.save);
       if (msg.ok) p.resolve(msg.result);
       else p.reject(engineError(msg.error && msg.error.code, msg.error && msg.error.message));
     }
   };
   worker.onerror = (event) => {
-    const err = engineError("boot", (event && event.message) || "engine worker failed to load");
+    const err = engineError(BOOT_ERROR, (event && event.message) || "engine worker failed to load");
     settle.reject(err);
     for (const p of pending.values()) p.reject(err);
     pending.clear();
@@ -64,7 +66,7 @@ export function startEngine({ onProgress, onSave } = {}) {
   function call(fn, args = {}) {
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, changes: Boolean(MESSAGES[fn] && MESSAGES[fn].changes) });
       worker.postMessage({ id, fn, args });
     });
   }

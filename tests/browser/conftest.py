@@ -5,11 +5,20 @@ CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, chromium, google-chrome.
 Fixtures:
   site_url        base URL of the served dist/ (ends with "/")
   browser         a headless Chromium (session)
-  page            a fresh page; page.console_errors and page.foreign_requests
-                  collect console errors / page errors / HTTP >= 400
-                  responses, and any request to an
+  page            a fresh page in a fresh context (empty storage, a boot of its own);
+                  page.console_errors and page.foreign_requests collect console
+                  errors / page errors / HTTP >= 400 responses, and any request to an
                   origin other than the test server (tests assert both empty)
+  game            the shared game page, booted once per session (driver.SHARED_QUERY):
+                  for tests that need a table, not a fresh boot or fresh storage. Each
+                  test gets it with no dialog open, a 1280 x 800 viewport and empty
+                  error lists; it starts its own match with driver.new_match (the New
+                  match dialog, as a player would). Tests that reload, change settings
+                  or need a fresh boot use ``page``.
+  viewer          the shared hand viewer, booted once per session: tests show their
+                  hand through its paste form (driver.show_hand).
   screenshot_dir  tests/browser/screenshots/ (gitignored)
+Helpers that drive the page live in driver.py (test modules import it, never each other).
 """
 from __future__ import annotations
 
@@ -28,6 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
+import driver  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -120,11 +130,10 @@ def browser(playwright_instance):
     browser.close()
 
 
-@pytest.fixture()
-def page(browser, site_url):
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(60_000)
+def watch(context, page, site_url: str) -> None:
+    """Collect console errors, page errors, HTTP errors and requests to other origins on
+    ``page.console_errors`` / ``page.foreign_requests`` (context-level, so requests made
+    by workers are seen too)."""
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
     page.console_errors = []
     page.foreign_requests = []
@@ -147,11 +156,71 @@ def page(browser, site_url):
 
     page.on("console", on_console)
     page.on("pageerror", lambda err: page.console_errors.append(f"pageerror: {err}"))
-    # context-level so requests made by workers are seen too
     context.on("request", on_request)
     context.on("response", on_response)
+
+
+@pytest.fixture()
+def page(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch(context, page, site_url)
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_game(browser, site_url):
+    """One booted game page for the whole session (see ``game``)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch(context, page, site_url)
+    page.add_init_script(script=driver.SPY)
+    page.goto(site_url + driver.SHARED_QUERY)
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=driver.BOOT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_viewer(browser, site_url):
+    """One booted hand viewer for the whole session (see ``viewer``)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch(context, page, site_url)
+    page.goto(site_url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=driver.BOOT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def viewer(shared_viewer):
+    """The shared hand viewer (English, no hand given in its address), with empty error
+    lists; a test shows its hand with driver.show_hand (the paste form)."""
+    shared_viewer.console_errors.clear()
+    shared_viewer.foreign_requests.clear()
+    yield shared_viewer
+
+
+@pytest.fixture()
+def game(shared_game):
+    """The shared game page, reset for one test: no dialog open, 1280 x 800, no errors
+    recorded, no pointer events or announcements remembered (driver.SPY)."""
+    page = shared_game
+    page.evaluate("""() => {
+      for (const d of document.querySelectorAll('dialog[open]')) d.close();
+      window.__pointer = [];
+      window.__live = [];
+    }""")
+    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.console_errors.clear()
+    page.foreign_requests.clear()
+    yield page
 
 
 @pytest.fixture(scope="session")

@@ -23,12 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, open_game, play_until, seed_save
+from spades import Match
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "site" / "node_modules" / "axe-core" / "axe.min.js"
-BOOT_MS = 120_000
-QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 IMPACTS = ["critical", "serious", "moderate", "minor"]
 REPORT: dict[str, dict] = {}
@@ -108,50 +109,19 @@ def assert_no_serious(violations):
     assert not bad, json.dumps(bad, indent=1)[:6000]
 
 
-def assert_clean(page, url):
-    assert page.console_errors == [], page.console_errors
-    # (with SPADES_A11Y_DIST the audited site has its own origin)
-    foreign = [u for u in page.foreign_requests if not u.startswith(url)]
-    assert foreign == [], foreign
+@pytest.fixture()
+def table(request, url):
+    """A booted game page on the audited site: the shared one (``game``), or with
+    SPADES_A11Y_DIST a fresh page on that build. Call it with a seed to deal."""
+    if os.environ.get("SPADES_A11Y_DIST"):
+        page = request.getfixturevalue("page")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        return page, lambda seed: open_game(page, url, seed)
+    page = request.getfixturevalue("game")
+    return page, lambda seed: new_match(page, seed)
 
 
 # ---------------------------------------------------------------- driving the page
-
-NEXT_JS = """() => {
-  const phase = document.body.dataset.phase;
-  if (phase === 'over') return 'over';
-  const dlg = document.querySelector('#sheet-dialog');
-  if (dlg && dlg.open) {
-    const c = dlg.querySelector("button[data-action='continue']");
-    return c && !c.hidden ? 'continue' : null;
-  }
-  if (phase === 'bid' && document.querySelector("#bid-panel:not([hidden]) button[data-bid='3']:enabled")) return 'bid';
-  if (phase === 'play' && document.querySelector('#hand button[data-card]:enabled')) return 'play';
-  return null;
-}"""
-
-
-def next_action(page):
-    return page.wait_for_function(NEXT_JS, timeout=30_000).json_value()
-
-
-def act(page, kind):
-    if kind == "continue":
-        page.click("#sheet-dialog button[data-action='continue']")
-        page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
-    elif kind == "bid":
-        page.click("#bid-panel button[data-bid='3']")
-        page.wait_for_function("() => !document.querySelector(\"#bid-panel:not([hidden]) button[data-bid='3']:enabled\")")
-    elif kind == "play":
-        card = page.get_attribute("#hand button[data-card]:enabled", "data-card")
-        page.click(f"#hand button[data-card='{card}']")
-        page.wait_for_function("(c) => !document.querySelector(`#hand button[data-card='${c}']:enabled`)", arg=card)
-
-
-def open_game(page, url, seed=11):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(url + QUERY.format(seed=seed))
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
 
 
 def near_end_save(seed: int = 11) -> str:
@@ -198,20 +168,15 @@ def test_loading_screen(page, url, axe_source, screenshot_dir):
     assert_clean(page, url)
 
 
-def test_bidding_and_playing_screens(page, url, axe_source, screenshot_dir):
-    open_game(page, url)
-    assert next_action(page) == "bid"
+def test_bidding_and_playing_screens(table, url, axe_source, screenshot_dir):
+    page, deal = table
+    deal(11)
+    assert next_action(page)["kind"] == "bid"
     bidding = run_axe(page, axe_source, "bidding")
     page.screenshot(path=str(screenshot_dir / "a11y-bidding.png"))
     # play on until it is our turn with cards already on the table
-    for _ in range(60):
-        kind = next_action(page)
-        if kind == "play" and page.locator(".trick-slot .card").count() >= 1 and \
-                page.locator("#hand button[data-card]").count() < 13:
-            break
-        act(page, kind)
-    else:
-        raise AssertionError("no mid-trick turn reached")
+    play_until(page, lambda p, a: a["kind"] == "play" and p.locator(".trick-slot .card").count() >= 1
+               and p.locator("#hand button[data-card]").count() < 13, limit=60)
     playing = run_axe(page, axe_source, "playing")
     page.screenshot(path=str(screenshot_dir / "a11y-playing.png"))
     # the dialogs open from the menu
@@ -226,46 +191,31 @@ def test_bidding_and_playing_screens(page, url, axe_source, screenshot_dir):
     page.keyboard.press("Escape")
     page.click(".tools button[data-action='new-match']")
     page.wait_for_selector("#new-dialog[open]")
-    new_match = run_axe(page, axe_source, "new-match-dialog")
+    new_match_dialog = run_axe(page, axe_source, "new-match-dialog")
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('dialog[open]')")
-    for v in (bidding, playing, last_trick, settings, new_match):
+    for v in (bidding, playing, last_trick, settings, new_match_dialog):
         assert_no_serious(v)
     assert_clean(page, url)
 
 
-def test_score_sheet_screen(page, url, axe_source, screenshot_dir):
-    open_game(page, url, seed=5)
-    for _ in range(80):
-        kind = next_action(page)
-        if kind == "continue":
-            break
-        act(page, kind)
-    else:
-        raise AssertionError("no hand was scored")
+def test_score_sheet_screen(table, url, axe_source, screenshot_dir):
+    page, deal = table
+    deal(5)
+    play_until(page, lambda p, a: a["kind"] == "continue", limit=80)
     violations = run_axe(page, axe_source, "score-sheet")
     page.screenshot(path=str(screenshot_dir / "a11y-sheet.png"))
-    act(page, "continue")
+    act(page, {"kind": "continue"})
     assert_no_serious(violations)
     assert_clean(page, url)
 
 
 def test_end_screen(page, url, axe_source, screenshot_dir):
-    save = near_end_save(11)
     page.set_viewport_size({"width": 1280, "height": 800})
-    # the save is in place before the page's own scripts run (first load only)
-    page.add_init_script(script="""if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.clear();
-      localStorage.setItem('spades.save.v1', %s);
-    }""" % json.dumps(save))
+    seed_save(page, near_end_save(11))
     page.goto(url + "?speed=0")
     page.wait_for_selector("#hand button[data-card]:enabled", timeout=BOOT_MS)
-    for _ in range(10):
-        kind = next_action(page)
-        if kind == "over":
-            break
-        act(page, kind)
+    play_until(page, lambda p, a: a["kind"] == "over", limit=10)
     page.wait_for_selector("#over-panel:not([hidden])")
     over = run_axe(page, axe_source, "end")
     page.screenshot(path=str(screenshot_dir / "a11y-end.png"))
@@ -277,24 +227,28 @@ def test_end_screen(page, url, axe_source, screenshot_dir):
     assert_clean(page, url)
 
 
+#: A deal whose first hand gives the player diamonds and clubs (checked against the engine).
+COLOUR_SEED = 11
+
+
 def test_four_colour_deck_setting(page, url):
-    open_game(page, url, seed=11)
-    colour = """(suit) => { const c = document.querySelector(`#hand button[data-suit='${suit}']`);
-                             return c ? getComputedStyle(c).color : null; }"""
-    # seed 11 deals the player diamonds and clubs (see the screenshots); fall back if not
+    suits = {card[-1] for card in Match(seed=COLOUR_SEED).hand(0)}
+    assert {"D", "C"} <= suits  # the deal the assertions below rely on
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, url, COLOUR_SEED)
+    colour = """(suit) => getComputedStyle(document.querySelector(`#hand button[data-suit='${suit}']`)).color"""
     before = {s: page.evaluate(colour, s) for s in "DC"}
     page.click(".tools [data-action='settings']")
     page.check("#four-colour")
     page.keyboard.press("Escape")
     after = {s: page.evaluate(colour, s) for s in "DC"}
-    if before["D"]:
-        assert before["D"] == "rgb(192, 17, 43)" and after["D"] == "rgb(11, 88, 184)"  # red -> blue
-    if before["C"]:
-        assert before["C"] == "rgb(21, 23, 26)" and after["C"] == "rgb(18, 114, 47)"  # black -> green
+    assert before == {"D": "rgb(192, 17, 43)", "C": "rgb(21, 23, 26)"}  # red, black
+    assert after == {"D": "rgb(11, 88, 184)", "C": "rgb(18, 114, 47)"}  # blue, green
     assert json.loads(page.evaluate("() => localStorage.getItem('spades.settings.v1')"))["fourColour"] is True
     page.reload()
     page.wait_for_selector("#hand button[data-card]", timeout=BOOT_MS)
     assert page.evaluate("() => document.body.classList.contains('four-colour')")
+    assert {s: page.evaluate(colour, s) for s in "DC"} == after
     assert_clean(page, url)
 
 

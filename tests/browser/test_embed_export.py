@@ -8,7 +8,7 @@ import pytest
 
 from spades import Match
 from spades.notation import parse, replay
-from test_game import BOOT_MS, act, assert_clean, next_action, open_game, play_until
+from driver import BOOT_MS, act, assert_clean, new_match, next_action, play_until
 
 pytestmark = pytest.mark.browser
 
@@ -29,8 +29,9 @@ def test_embed_page_with_parameters_shows_the_expected_deal(page, site_url):
     assert_clean(page)
 
 
-def test_export_a_finished_hand_as_notation(page, site_url):
-    open_game(page, site_url, 23)
+def test_export_a_finished_hand_as_notation(game):
+    page = game
+    new_match(page, 23)
     play_until(page, lambda p, a: a["kind"] == "continue")
     page.click("#sheet-dialog button[data-action='export-hand']")
     text = page.wait_for_selector("[data-role='export-text']").input_value()

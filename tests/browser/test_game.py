@@ -1,101 +1,25 @@
 """The game page end to end: a whole match by clicking, refusals, reload/resume, bad saves, phone layout.
 
 Uses conftest.py's fixtures (dist/ built and served, Chromium, a page that records
-console errors and requests to other origins). Every test drives the real page:
-the Python engine runs in the browser's worker.
+console errors and requests to other origins; ``game``, the shared booted page, where
+a test needs a table but not a fresh boot) and driver.py's helpers. Every test drives
+the real page: the Python engine runs in the browser's worker.
 """
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
+from driver import (BOOT_MS, EN, GONE_JS, QUERY, act, assert_clean, new_match, next_action, open_game,
+                    play_until, seed_save, table_snapshot)
+from spades import bridge
+
 pytestmark = pytest.mark.browser
 
-BOOT_MS = 120_000
-ROOT = Path(__file__).resolve().parents[2]
-EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
-QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
-
-# What the human can do next (None while computer players act / animations run).
-NEXT_JS = """() => {
-  const phase = document.body.dataset.phase;
-  if (phase === 'over') return {kind: 'over'};
-  const dlg = document.querySelector('#sheet-dialog');
-  if (dlg && dlg.open) {
-    const c = dlg.querySelector("button[data-action='continue']");
-    if (c && !c.hidden) return {kind: 'continue'};
-    return null;
-  }
-  if (phase === 'bid' && document.querySelector("#bid-panel:not([hidden]) button[data-bid='3']:enabled"))
-    return {kind: 'bid'};
-  if (phase === 'play') {
-    const c = document.querySelector('#hand button[data-card]:enabled');
-    if (c) return {kind: 'play', card: c.dataset.card};
-  }
-  return null;
-}"""
-
-GONE_JS = "(sel) => !document.querySelector(sel)"
-
-
-def open_game(page, site_url, seed, extra=""):
-    page.goto(site_url + QUERY.format(seed=seed) + extra)
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
-
-
-def next_action(page):
-    return page.wait_for_function(NEXT_JS, timeout=30_000).json_value()
-
-
-def act(page, action):
-    """Do one human action by clicking, then wait until the page has taken it."""
-    kind = action["kind"]
-    if kind == "continue":
-        page.click("#sheet-dialog button[data-action='continue']")
-        page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
-    elif kind == "bid":
-        sel = "#bid-panel:not([hidden]) button[data-bid='3']:enabled"
-        page.click(sel)
-        page.wait_for_function(GONE_JS, arg=sel)
-    elif kind == "play":
-        sel = f"#hand button[data-card='{action['card']}']:enabled"
-        page.click(sel)
-        # played: gone from the hand, or (same card in the next deal) no longer playable
-        page.wait_for_function(GONE_JS, arg=sel)
-
-
-def table_snapshot(page):
-    return page.evaluate("""() => ({
-      hand: [...document.querySelectorAll('#hand button[data-card]')].map(b => b.dataset.card),
-      trick: [...document.querySelectorAll('.trick-slot')].map(s => {
-        const c = s.querySelector('.card'); return c ? s.dataset.pos + ':' + c.dataset.card : null;
-      }).filter(Boolean).sort(),
-      scores: [document.querySelector('[data-score="0"]').textContent,
-               document.querySelector('[data-score="1"]').textContent],
-      bids: [...document.querySelectorAll('.seat .seat-bid')].map(b => b.textContent),
-      tricks: [...document.querySelectorAll('.seat .seat-tricks')].map(b => b.textContent),
-      phase: document.body.dataset.phase,
-    })""")
-
-
-def play_until(page, predicate, limit=400):
-    """Act (bid 3, first playable card, Continue) until predicate(page) holds on a human turn."""
-    for _ in range(limit):
-        action = next_action(page)
-        if predicate(page, action):
-            return action
-        if action["kind"] == "over":
-            raise AssertionError("match ended before the wanted position")
-        act(page, action)
-    raise AssertionError("position not reached")
-
-
-def assert_clean(page):
-    assert page.console_errors == [], page.console_errors
-    assert page.foreign_requests == [], page.foreign_requests
+CARD_NAME = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of "
+                       r"(spades|hearts|diamonds|clubs)\b", re.I)
 
 
 def test_full_match_by_clicking(page, site_url, screenshot_dir):
@@ -157,8 +81,9 @@ def test_full_match_by_clicking(page, site_url, screenshot_dir):
     assert_clean(page)
 
 
-def test_illegal_click_is_refused_with_the_engines_reason(page, site_url, screenshot_dir):
-    open_game(page, site_url, 5)
+def test_illegal_click_is_refused_with_the_engines_reason(game, screenshot_dir):
+    page = game
+    new_match(page, 5)
 
     def has_illegal(page, action):
         return action["kind"] == "play" and page.locator("#hand button[data-card]:disabled").count() > 0
@@ -167,15 +92,13 @@ def test_illegal_click_is_refused_with_the_engines_reason(page, site_url, screen
     before = table_snapshot(page)
     card = page.get_attribute("#hand button[data-card]:disabled", "data-card")
     assert page.is_disabled(f"button[data-card='{card}']")
+    # the rule that refuses it, from an independent oracle: a led suit the card does not follow
+    led = table_snapshot(page)["trick"]
+    reason = EN["error.must_follow_suit"] if led else EN["error.spades_not_broken"]
     page.click(f".slot[data-slot='{card}']")
-    reasons = {EN["error.must_follow_suit"], EN["error.spades_not_broken"]}
     page.wait_for_function(
-        "(texts) => texts.includes(document.querySelector(\"[data-role='message']\").textContent)",
-        arg=sorted(reasons),
-    )
-    page.wait_for_function(
-        "(texts) => texts.includes(document.querySelector('#live').textContent)", arg=sorted(reasons)
-    )
+        "(text) => document.querySelector(\"[data-role='message']\").textContent === text", arg=reason)
+    page.wait_for_function("(text) => document.querySelector('#live').textContent === text", arg=reason)
     page.screenshot(path=str(screenshot_dir / "game-refused.png"))
     assert table_snapshot(page) == before  # nothing was played
     # a legal card still plays
@@ -202,16 +125,19 @@ def test_reload_mid_trick_resumes_same_state(page, site_url):
     assert_clean(page)
 
 
-@pytest.mark.parametrize("junk", ["}junk{", '{"format": "chess", "version": 1}'])
-def test_corrupt_save_is_reported_and_new_match_offered(page, site_url, screenshot_dir, junk):
-    open_game(page, site_url, 3)
-    page.evaluate("(junk) => localStorage.setItem('spades.save.v1', junk)", junk)
+@pytest.mark.parametrize("junk,code", [("}junk{", "not_json"), ('{"format": "chess", "version": 1}', "wrong_format")])
+def test_corrupt_save_is_reported_and_new_match_offered(page, site_url, screenshot_dir, junk, code):
+    # the oracle: the engine's own refusal of the same text, in Python
+    refusal = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": junk}})))
+    assert refusal["error"]["code"] == code
+    seed_save(page, junk)
     page.goto(site_url + "?speed=0&partner=easy&opponents=easy")
     page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
     notice = page.text_content("[data-role='new-notice']")
-    assert notice.startswith(EN["save.failed"].split("{")[0])
-    assert EN["save.wrong_format"] in notice or EN["save.not_json"] in notice
+    assert notice == EN["save.failed"].replace("{reason}", EN[f"save.{code}"]) + " " + EN["save.offer"]
     assert page.text_content("[data-role='message']") == notice
+    # the refused save is gone: a reload would not refuse it again
+    assert page.evaluate("() => localStorage.getItem('spades.save.v1')") is None
     assert "Traceback" not in page.content()
     page.screenshot(path=str(screenshot_dir / "game-bad-save.png"))
     page.click("#new-dialog button[data-action='start-match']")
@@ -220,9 +146,10 @@ def test_corrupt_save_is_reported_and_new_match_offered(page, site_url, screensh
     assert_clean(page)
 
 
-def test_phone_layout(page, site_url, screenshot_dir):
+def test_phone_layout(game, screenshot_dir):
+    page = game
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, site_url, 11)
+    new_match(page, 11)
     page.screenshot(path=str(screenshot_dir / "phone-bid.png"))
     play_until(page, lambda p, a: a["kind"] == "play" and p.locator(".trick-slot .card").count() >= 1)
     page.screenshot(path=str(screenshot_dir / "phone-play.png"))
@@ -240,8 +167,9 @@ def test_phone_layout(page, site_url, screenshot_dir):
     assert_clean(page)
 
 
-def test_keyboard_and_names(page, site_url):
-    open_game(page, site_url, 11)
+def test_keyboard_and_names(game):
+    page = game
+    new_match(page, 11)
     play_until(page, lambda p, a: a["kind"] == "play" and p.locator("#hand button[data-card]:enabled").count() >= 2)
     labels = page.evaluate(
         "() => [...document.querySelectorAll('#hand button[data-card]')].map(b => b.getAttribute('aria-label'))"
@@ -262,9 +190,13 @@ def test_keyboard_and_names(page, site_url):
     assert card != first
     page.keyboard.press("Enter")
     page.wait_for_function(GONE_JS, arg=f"#hand button[data-card='{card}']")
-    # hidden hands never expose their cards
-    hidden = page.evaluate(
-        "() => [...document.querySelectorAll('.seat .backs')].every(b => b.getAttribute('aria-hidden') === 'true')"
-    )
-    assert hidden
+    # the other seats' hands never expose a card to assistive technology: their
+    # accessibility trees hold the seat's name and counts, no card and no image
+    for seat, name in ((1, EN["seat.1"]), (2, EN["seat.2"]), (3, EN["seat.3"])):
+        tree = page.locator(f".seat[data-seat='{seat}']").aria_snapshot()
+        assert name in tree, tree
+        assert not CARD_NAME.search(tree), tree
+        assert "img" not in tree, tree
+    # while the player's own hand does name its cards
+    assert CARD_NAME.search(page.locator("#hand").aria_snapshot())
     assert_clean(page)

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from driver import BOOT_MS, assert_clean, bridge_save_at, seed_save
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "site" / "i18n"
 LANGS = ["en", "de", "ro", "ru", "pt", "hu"]
-BOOT_MS = 120_000
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -36,33 +37,7 @@ def strings(lang):
 @pytest.fixture(scope="module")
 def second_hand_save() -> str:
     """A session save after hand 1 was scored, at the player's first bid of hand 2."""
-    from spades import bridge
-
-    bridge.new_match({"seed": 11, "partner": "easy", "opponents": "easy"})
-    for _ in range(10_000):
-        st = bridge.state()
-        if len(st["sheet"]) == 1 and st["phase"] == "bid" and st["to_act"] == 0:
-            return bridge.call("save")["save"]
-        if st["to_act"] != 0:
-            bridge.run_bots({})
-        elif st["phase"] == "bid":
-            bridge.bid({"n": 3 if 3 in st["legal_bids"] else st["legal_bids"][0]})
-        else:
-            bridge.play({"card": st["legal_cards"][0]})
-    raise AssertionError("hand 2 not reached")
-
-
-def seed_save(page, save):
-    page.add_init_script(script="""if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.clear();
-      localStorage.setItem('spades.save.v1', %s);
-    }""" % json.dumps(save))
-
-
-def assert_clean(page):
-    assert page.console_errors == [], page.console_errors
-    assert page.foreign_requests == [], page.foreign_requests
+    return bridge_save_at(lambda st: len(st["sheet"]) == 1 and st["phase"] == "bid" and st["to_act"] == 0)
 
 
 def check_table(page, lang, d):

@@ -15,50 +15,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from driver import BOOT_MS, EN, QUERY, SPY, assert_clean, new_match
 
-ROOT = Path(__file__).resolve().parents[2]
-EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
-BOOT_MS = 120_000
-QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
+pytestmark = pytest.mark.browser
 # the trick-winner announcement (announce.trick for a seat, announce.youTrick for the player)
 WINNER = re.compile("(?:" + "|".join(
     [re.escape(EN["announce.trick"]).replace(re.escape("{name}"), "(?:West|Partner|East)"),
      re.escape(EN["announce.youTrick"])]) + ")")
-
-# Counts pointer-made events and records every text the live region shows, with where
-# focus was at that moment.
-SPY = """
-window.__pointer = [];
-window.__live = [];
-for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'dblclick', 'contextmenu']) {
-  window.addEventListener(type, (e) => {
-    if (!e.isTrusted) return;
-    const fromPointer = type !== 'click' || e.detail > 0 || (e.pointerType !== undefined && e.pointerType !== '');
-    if (fromPointer) window.__pointer.push(type + ' ' + (e.pointerType || '') + ' ' + e.detail);
-  }, true);
-}
-function describeFocus() {
-  const a = document.activeElement;
-  if (!a || a === document.body) return 'body';
-  if (a.id === 'hand') return 'hand';
-  if (a.dataset && a.dataset.card) return 'card:' + a.dataset.card;
-  if (a.dataset && a.dataset.bid) return 'bid:' + a.dataset.bid;
-  return a.tagName.toLowerCase() + (a.dataset && a.dataset.action ? ':' + a.dataset.action : '');
-}
-document.addEventListener('DOMContentLoaded', () => {
-  const live = document.getElementById('live');
-  new MutationObserver(() => {
-    if (live.textContent) window.__live.push({text: live.textContent, focus: describeFocus()});
-  }).observe(live, {childList: true, characterData: true, subtree: true});
-});
-window.__describeFocus = describeFocus;
-"""
-
 
 class Keys:
     def __init__(self, page):
@@ -73,11 +39,6 @@ class Keys:
 
     def focus(self):
         return self.page.evaluate("() => window.__describeFocus()")
-
-
-def assert_clean(page):
-    assert page.console_errors == [], page.console_errors
-    assert page.foreign_requests == [], page.foreign_requests
 
 
 def focus_ring(page):
@@ -190,12 +151,18 @@ def test_full_hand_by_keyboard_only(page, site_url, screenshot_dir):
     ("last-trick", "#trick-dialog"),
     ("new-match", "#new-dialog"),
 ])
-def test_dialogs_trap_focus_and_return_it(page, site_url, action, dialog):
-    page.add_init_script(script=SPY)
-    page.goto(site_url + QUERY.format(seed=7))
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+def test_dialogs_trap_focus_and_return_it(game, action, dialog):
+    page = game  # the shared page carries driver.SPY; the fixture cleared its records
+    new_match(page, 7)
     page.wait_for_selector(f".tools button[data-action='{action}']:enabled")
-    # reach the menu button with the keyboard
+    page.evaluate("() => { window.__pointer = []; }")  # (new_match clicked the menu)
+    # reach the menu button with the keyboard, from the top of the page
+    page.evaluate("""() => {
+      const top = document.querySelector('.brand h1');
+      top.tabIndex = -1;
+      top.focus();
+      top.removeAttribute('tabindex');
+    }""")
     for _ in range(20):
         page.keyboard.press("Tab")
         if page.evaluate(f"() => document.activeElement.matches(\".tools [data-action='{action}']\")"):

@@ -11,9 +11,10 @@ from urllib.parse import quote
 
 import pytest
 
-from spades import Match
+from driver import EN, ROOT, assert_clean, show_hand
+from spades import Match, bridge
 from spades.ai import bot
-from spades.notation import format_hand
+from spades.notation import NotationError, format_hand, parse, replay
 
 pytestmark = pytest.mark.browser
 
@@ -56,16 +57,19 @@ def open_viewer(page, site_url, text: str, extra: str = ""):
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_viewer_scores_match_engine(page, site_url, seed, screenshot_dir):
+def test_viewer_scores_match_engine(viewer, seed, screenshot_dir):
+    page = viewer
     m = play_hands(seed)
     record = m.hands_played[0]
     data = record.to_dict()
-    open_viewer(page, site_url, json.dumps(data))
+    show_hand(page, json.dumps(data))
     assert page.get_attribute("body", "data-error") is None, page.inner_text("#error")
     total = int(page.get_attribute("body", "data-steps"))
     assert total == 4 + 52 + 1  # bids, cards, score
 
+    assert page.get_attribute("body", "data-step") == "0"
     # step with the keyboard: cards leave the hands as they are played
+    page.focus("#next")
     assert page.locator(".seat .hand .card").count() == 52
     for _ in range(4 + 5):
         page.keyboard.press("ArrowRight")
@@ -90,8 +94,7 @@ def test_viewer_scores_match_engine(page, site_url, seed, screenshot_dir):
     assert won == [sum(1 for t in record.tricks if t.winner == s) for s in range(4)]
     assert "Hand scored" in page.inner_text("#announce")
     page.screenshot(path=str(screenshot_dir / f"viewer-{seed}.png"), full_page=True)
-    assert page.console_errors == []
-    assert page.foreign_requests == []
+    assert_clean(page)
 
 
 def test_viewer_reads_notation_and_step_hash(page, site_url):
@@ -107,7 +110,7 @@ def test_viewer_reads_notation_and_step_hash(page, site_url):
     assert "#step=0" in page.url
     page.click("#next")
     assert "bids" in page.inner_text("#announce")
-    assert page.console_errors == []
+    assert_clean(page)
 
 
 def test_viewer_match_with_several_hands(page, site_url):
@@ -121,21 +124,52 @@ def test_viewer_match_with_several_hands(page, site_url):
     page.keyboard.press("End")
     assert int(page.locator("#score [data-team-score-after='0']").get_attribute("data-value")) == \
         m.hands_played[0].scores[0].score_after
-    assert page.console_errors == []
+    assert_clean(page)
 
 
-def test_viewer_bad_input_shows_engine_message(page, site_url):
+def test_viewer_bad_input_shows_engine_reason(viewer):
+    page = viewer
     m = play_hands(5)
     text = format_hand(m.hands_played[0])
     broken = text.replace("Play: ", "Play: AS ", 1)  # a spade led before spades are broken (or not held)
-    open_viewer(page, site_url, broken)
-    assert page.get_attribute("body", "data-error")
+    # what the page must show: the engine's refusal, read here both from the notation
+    # module directly and from the bridge reply the page receives
+    with pytest.raises(NotationError) as refused:
+        replay(parse(broken))
+    reply = json.loads(bridge.handle(json.dumps({"fn": "review", "args": {"text": broken}})))
+    assert reply["error"]["code"] == refused.value.code == "illegal_history"
+    show_hand(page, broken)
+    assert page.get_attribute("body", "data-error") == "illegal_history"
     message = page.inner_text("#error")
-    assert message.strip()
+    assert message.startswith(EN["viewer.error.illegal_history"])
+    assert reply["error"]["message"] in message  # the engine's detail, verbatim
     assert "Traceback" not in message and "File \"" not in message
-    # a paste through the form also goes to the engine
-    page.fill("#source", "Dealer: Q\n")
-    page.click("#show")
-    page.wait_for_function("document.getElementById('error').textContent.includes('dealer')")
-    assert page.console_errors == []
-    assert page.foreign_requests == []
+    show_hand(page, "Dealer: Q\n")
+    assert page.get_attribute("body", "data-error") == "bad_notation"
+    assert page.inner_text("#error").startswith(EN["viewer.error.bad_notation"])
+    assert "the dealer is one of S, W, N, E" in page.inner_text("#error")
+    assert_clean(page)
+
+
+def test_viewer_speaks_the_players_language(page, site_url):
+    de = json.loads((ROOT / "site" / "i18n" / "de.json").read_text(encoding="utf-8"))
+    m = play_hands(3)
+    record = m.hands_played[0]
+    page.goto(site_url + "viewer.html?lang=de&hand=" + quote(format_hand(record)) + "#step=1")
+    page.wait_for_selector("body[data-ready='1']", timeout=READY_MS)
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text("h1") == de["viewer.title"]
+    first = (record.dealer + 1) % 4
+    seat_name = de[f"viewer.seat.{first}"]
+    bid = record.bids[first]
+    said = de["viewer.say.bid"].replace("{name}", seat_name).replace("{bid}", de["bid.nil"] if bid == 0 else str(bid))
+    assert page.inner_text("#announce") == said
+    assert page.inner_text(f".seat[data-seat='{first}'] .seat-name").startswith(seat_name)
+    assert page.get_attribute("#next", "aria-label") == de["viewer.next.label"]
+    # card names in German, from the game's own catalogue
+    label = page.get_attribute(".seat[data-seat='0'] .hand .card", "aria-label")
+    assert any(de[f"suit.{s}"] in label for s in "SHDC"), label
+    page.keyboard.press("End")
+    assert page.inner_text("#score-title") == de["viewer.score"]
+    assert page.inner_text("#score tbody th") == de["viewer.row.contract"]
+    assert_clean(page)

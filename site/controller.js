@@ -1,0 +1,328 @@
+// controller.js: the game's one state object and the only code that sequences engine
+// calls. Every rule, legal move, trick winner, score and computer move comes from the
+// Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
+// to ask next, when to animate, and when to wait for the player. Each flow runs in a
+// cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
+import { bidText, errorText, eventsText, hintText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { HUMAN } from "./constants.js";
+import { t } from "./i18n.js";
+import { pace } from "./persistence.js";
+import { MSG } from "./protocol.js";
+import { createSequences, entry } from "./sequence.js";
+import { endView, render as draw, restoreFocus } from "./screen.js";
+import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
+import * as table from "./table.js";
+import { seatName } from "./words.js";
+
+const last = (list) => list[list.length - 1];
+
+/** Whether a computer player is to act in `S`. */
+const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !== null;
+
+/**
+ * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
+ * `settings`: the live settings object; `speedOverride()`: the speed the address asks
+ * for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * the score sheet for a hand just scored.
+ */
+export function createController({ engine, store, settings, speedOverride, announce, onScoredHand }) {
+  const st = {
+    S: null, // the engine's latest state
+    saveText: null, // the session as text, from the engine's last change
+    shownTrick: null, // the trick drawn on the table (may be a completed one)
+    pendingHand: null, // a scored hand waiting for Continue
+    view: null, // while a finished hand is on show: the table as it ended
+    busy: false, // computer players / animations in progress
+    userActed: false, // the player has acted: focus may now follow their turn
+    levels: ["easy"], // the engine's computer-player levels
+    ready: false, // the engine answered hello
+  };
+  /** Show `text` in the message line and say it in the live region. */
+  function say(text, kind) {
+    showMessage(text, kind);
+    announce(text);
+  }
+  const refuse = (err) => say(errorText(err), "error");
+  const seq = createSequences(engine, refuse);
+  const current = seq.current;
+  /** Replace the match's sequence (older flows stop) and let the player act again. */
+  function restart() {
+    st.busy = false;
+    return seq.restart();
+  }
+
+  const render = () => draw(st);
+
+  function persist() {
+    if (!st.S || !st.saveText) return;
+    if (!store.write(st.saveText, st.pendingHand && st.pendingHand.number)) showMessage(t("save.storageFull"), "error");
+  }
+
+  const timing = () => pace(speedOverride() || settings.speed);
+
+  function afterTurnMessage() {
+    if (!st.S || st.busy || st.pendingHand) return;
+    say(turnText(st.S), st.S.to_act === HUMAN ? "turn" : "info");
+    restoreFocus(st);
+  }
+
+  /** Take a whole new state from the engine (new match, resume, undo): no hand on show. */
+  function take(S) {
+    st.S = S;
+    st.shownTrick = S.trick;
+    st.pendingHand = null;
+    st.view = null;
+  }
+
+  /** Take a fresh state (new match, undo): saved, drawn, announced. */
+  function adopt(S, message) {
+    take(S);
+    persist();
+    clearHint();
+    render();
+    say(message);
+  }
+
+  // ------------------------------------------------------------ the match's flow
+
+  async function startMatch(args) {
+    const run = restart();
+    const S = await run.ask(MSG.NEW_MATCH, args);
+    if (!S) return;
+    adopt(S, t("announce.newMatch"));
+    await runBots(run);
+  }
+
+  /** Resume a saved session; a refused save rejects with the engine's coded error. */
+  async function resume(text) {
+    const run = restart();
+    const S = await run.call(MSG.RESUME, { save: text });
+    take(S);
+    render();
+    announce(t("announce.resumed"));
+    const row = last(S.sheet);
+    if (row && row.number === store.pendingHand() && S.phase !== "over") {
+      st.view = endView(S, row);
+      pauseForHand(row);
+      return;
+    }
+    await runBots(run);
+  }
+
+  async function humanBid(n) {
+    if (st.busy || !st.S || st.pendingHand) return;
+    st.userActed = true;
+    clearHint();
+    const run = current();
+    const S = await run.ask(MSG.BID, { n });
+    if (!S) return;
+    st.S = S;
+    st.shownTrick = S.trick;
+    const bidFocused = document.querySelector("#bid-panel").contains(document.activeElement);
+    persist();
+    render();
+    // the bid buttons are now disabled (or hidden): focus waits on the hand
+    if (bidFocused) focusHand();
+    announce(bidText(HUMAN, n));
+    await runBots(run);
+  }
+
+  async function humanPlay(card) {
+    if (st.busy || !st.S || st.pendingHand) return;
+    st.userActed = true;
+    clearHint();
+    const run = current();
+    const from = handCardRect(card);
+    const before = st.S;
+    st.busy = true;
+    const S = await run.ask(MSG.PLAY, { card });
+    if (!S) {
+      st.busy = false;
+      render();
+      return;
+    }
+    st.S = S;
+    const handDone = S.sheet.length > before.sheet.length;
+    let completed = handDone ? null : S.trick ? null : S.last_trick;
+    if (handDone) {
+      // (refused: the table then shows the next deal without the last trick)
+      const rec = await run.query(MSG.HAND, { number: S.sheet.length });
+      completed = rec ? last(rec.tricks) : null;
+      st.pendingHand = last(S.sheet);
+      st.view = endView(S, st.pendingHand);
+    }
+    persist();
+    showMessage("");
+    try {
+      await showPlay(run, HUMAN, card, completed, from);
+    } finally {
+      if (run.live()) st.busy = false;
+    }
+    if (handDone) {
+      pauseForHand(st.pendingHand);
+      return;
+    }
+    render();
+    await runBots(run);
+  }
+
+  /** Show one card being played; if it completed a trick, show the trick, then sweep it away. */
+  async function showPlay(run, seat, card, completed, fromRect) {
+    const tm = timing();
+    st.shownTrick = completed || st.S.trick;
+    // draw the table around the new trick (hand shrinks, counts update), nothing playable
+    const keep = st.busy;
+    st.busy = true;
+    render();
+    st.busy = keep;
+    announce(playText(seat, card));
+    await run.wait(table.animatePlay(seat, fromRect, tm.move));
+    if (!trickDone(completed)) return;
+    say(trickText(completed.winner));
+    await run.sleep(tm.pause);
+    await run.wait(table.animateCollect(completed.winner, tm.move));
+    st.shownTrick = st.S.trick;
+    table.renderTrick(st.shownTrick);
+  }
+
+  /** Computer players act until it is the player's turn, a hand is scored, or the match ends. */
+  async function runBots(run) {
+    if (!st.S) return;
+    st.busy = true;
+    render();
+    try {
+      while (botsToAct(st.S)) {
+        const tm = timing();
+        if (tm.think === 0 && tm.move === 0 && tm.pause === 0) {
+          // nothing to animate: all the computer players' moves in one call, then said at once
+          const r = await run.call(MSG.RUN_BOTS);
+          const scored = r.events.findIndex((e) => e.hand);
+          st.S = r.state;
+          st.shownTrick = st.S.trick;
+          announce(eventsText(scored < 0 ? r.events : r.events.slice(0, scored + 1)));
+          if (scored >= 0) return scoredHand(r.events[scored].hand);
+          persist();
+          break;
+        }
+        render();
+        await run.sleep(tm.think);
+        const r = await run.call(MSG.BOT_STEP);
+        st.S = r.state;
+        if (r.event.hand) {
+          st.pendingHand = r.event.hand;
+          st.view = endView(st.S, r.event.hand);
+        }
+        persist();
+        if (r.event.kind === "bid") {
+          say(bidText(r.event.seat, r.event.bid));
+          render();
+        } else {
+          await showPlay(run, r.event.seat, r.event.card, r.event.trick || null, null);
+        }
+        if (r.event.hand) return scoredHand(r.event.hand);
+      }
+    } catch (err) {
+      if (!run.live()) throw err;
+      refuse(err);
+    }
+    st.busy = false;
+    render();
+    afterTurnMessage();
+  }
+
+  /** A hand was scored while the bots played: keep it on show and wait for Continue. */
+  function scoredHand(row) {
+    st.pendingHand = row;
+    st.view = endView(st.S, row);
+    persist();
+    st.busy = false;
+    pauseForHand(row);
+  }
+
+  function pauseForHand(row) {
+    st.pendingHand = row;
+    persist();
+    render();
+    const [us, them] = row.teams;
+    say(t("announce.hand", { n: row.number, us: us.score_after, them: them.score_after }));
+    if (st.S.phase === "over") {
+      // the end screen takes over; the sheet stays available from its button
+      st.pendingHand = null;
+      st.view = null;
+      persist();
+      render();
+      afterTurnMessage();
+      return;
+    }
+    onScoredHand(row);
+  }
+
+  async function continueAfterHand() {
+    st.userActed = true;
+    if (!st.pendingHand) return;
+    st.pendingHand = null;
+    st.view = null;
+    persist();
+    st.shownTrick = st.S.trick;
+    render();
+    announce(t("announce.newHand", { n: st.S.hand_number, dealer: seatName(st.S.dealer) }));
+    await runBots(current());
+  }
+
+  // ------------------------------------------------------------ tools
+
+  async function hint(level) {
+    if (st.busy || !st.S || st.S.to_act !== HUMAN) return;
+    const r = await current().ask(MSG.HINT, { level });
+    if (!r) return;
+    markHint(r.action);
+    say(hintText(r), "hint");
+  }
+
+  async function undo(closeDialogs) {
+    if (!st.S || st.busy) return;
+    const run = restart();
+    const S = await run.ask(MSG.UNDO);
+    if (!S) return;
+    closeDialogs();
+    adopt(S, t("announce.undone"));
+    if (botsToAct(S)) await runBots(run);
+  }
+
+  /** A card that cannot be played was tapped: the engine says which rule refuses it. */
+  async function whyNot(card) {
+    if (!st.ready || !st.S || st.busy || st.pendingHand) return;
+    const r = await current().ask(MSG.WHY_NOT, { card });
+    if (!r) return;
+    if (r.legal) await humanPlay(card); // the table was behind the engine: play it after all
+    else refuse({ code: r.code });
+  }
+
+  /** A completed hand as notation ({text}), or null when refused (the reason is shown). */
+  const exportHand = entry((number) => current().ask(MSG.EXPORT, { number }));
+
+  /** Ask the engine who it is (levels); rejects when the engine did not start. */
+  async function hello() {
+    await engine.ready;
+    const r = await engine.call(MSG.HELLO);
+    if (Array.isArray(r.levels) && r.levels.length) st.levels = r.levels;
+    st.ready = true;
+  }
+
+  return {
+    state: st,
+    onSave: (text) => { st.saveText = text; },
+    render,
+    refocus: () => restoreFocus(st),
+    hello,
+    exportHand,
+    startMatch: entry(startMatch),
+    resume: entry(resume),
+    humanBid: entry(humanBid),
+    humanPlay: entry(humanPlay),
+    whyNot: entry(whyNot),
+    continueAfterHand: entry(continueAfterHand),
+    hint: entry(hint),
+    undo: entry(undo),
+  };
+}

@@ -1,0 +1,191 @@
+"""Driving the game page like a player, shared by every browser test module.
+
+Test modules import what they need from here and never from each other. Everything
+here clicks, presses keys or reads the page; nothing reaches into the page's modules.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
+BOOT_MS = 120_000
+QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
+#: The address of the shared game page: instant speed, Easy computer players, no seed.
+SHARED_QUERY = "?speed=0&partner=easy&opponents=easy"
+SAVE_KEY = "spades.save.v1"
+
+# What the human can do next (None while computer players act / animations run).
+NEXT_JS = """() => {
+  const phase = document.body.dataset.phase;
+  if (phase === 'over') return {kind: 'over'};
+  const dlg = document.querySelector('#sheet-dialog');
+  if (dlg && dlg.open) {
+    const c = dlg.querySelector("button[data-action='continue']");
+    if (c && !c.hidden) return {kind: 'continue'};
+    return null;
+  }
+  if (phase === 'bid' && document.querySelector("#bid-panel:not([hidden]) button[data-bid='3']:enabled"))
+    return {kind: 'bid'};
+  if (phase === 'play') {
+    const c = document.querySelector('#hand button[data-card]:enabled');
+    if (c) return {kind: 'play', card: c.dataset.card};
+  }
+  return null;
+}"""
+
+GONE_JS = "(sel) => !document.querySelector(sel)"
+
+
+def assert_clean(page, origin: str | None = None) -> None:
+    """No console error, page error or HTTP error, and no request to another origin
+    (with ``origin``: requests to that origin are also allowed, for a second server)."""
+    assert page.console_errors == [], page.console_errors
+    foreign = [u for u in page.foreign_requests if not (origin and u.startswith(origin))]
+    assert foreign == [], foreign
+
+
+def open_game(page, site_url: str, seed: int, extra: str = "") -> None:
+    """Load the game with a seeded deal (a fresh boot) and wait until the table is playable."""
+    page.goto(site_url + QUERY.format(seed=seed) + extra)
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+
+
+def new_match(page, seed: int) -> None:
+    """Start a seeded match with Easy players through the New match dialog, as a player
+    would, and wait until the engine has dealt it (its save holds the seed)."""
+    page.evaluate("(key) => localStorage.removeItem(key)", SAVE_KEY)
+    page.click(".tools button[data-action='new-match']")
+    page.wait_for_selector("#new-dialog[open]")
+    page.select_option("#new-partner", "easy")
+    page.select_option("#new-opponents", "easy")
+    page.fill("#new-seed", str(seed))
+    page.click("#new-dialog button[data-action='start-match']")
+    page.wait_for_function(
+        """([key, seed]) => {
+          const text = localStorage.getItem(key);
+          if (!text) return false;
+          const save = JSON.parse(text);
+          return save.seed === seed && ['bid', 'play'].includes(document.body.dataset.phase);
+        }""",
+        arg=[SAVE_KEY, seed],
+        timeout=30_000,
+    )
+
+
+def next_action(page) -> dict:
+    return page.wait_for_function(NEXT_JS, timeout=30_000).json_value()
+
+
+def act(page, action: dict) -> None:
+    """Do one human action by clicking, then wait until the page has taken it."""
+    kind = action["kind"]
+    if kind == "continue":
+        page.click("#sheet-dialog button[data-action='continue']")
+        page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+    elif kind == "bid":
+        sel = "#bid-panel:not([hidden]) button[data-bid='3']:enabled"
+        page.click(sel)
+        page.wait_for_function(GONE_JS, arg=sel)
+    elif kind == "play":
+        sel = f"#hand button[data-card='{action['card']}']:enabled"
+        page.click(sel)
+        # played: gone from the hand, or (same card in the next deal) no longer playable
+        page.wait_for_function(GONE_JS, arg=sel)
+
+
+def play_until(page, predicate, limit: int = 400) -> dict:
+    """Act (bid 3, first playable card, Continue) until predicate(page, action) holds."""
+    for _ in range(limit):
+        action = next_action(page)
+        if predicate(page, action):
+            return action
+        if action["kind"] == "over":
+            raise AssertionError("match ended before the wanted position")
+        act(page, action)
+    raise AssertionError("position not reached")
+
+
+def table_snapshot(page) -> dict:
+    return page.evaluate("""() => ({
+      hand: [...document.querySelectorAll('#hand button[data-card]')].map(b => b.dataset.card),
+      trick: [...document.querySelectorAll('.trick-slot')].map(s => {
+        const c = s.querySelector('.card'); return c ? s.dataset.pos + ':' + c.dataset.card : null;
+      }).filter(Boolean).sort(),
+      scores: [document.querySelector('[data-score="0"]').textContent,
+               document.querySelector('[data-score="1"]').textContent],
+      bids: [...document.querySelectorAll('.seat .seat-bid')].map(b => b.textContent),
+      tricks: [...document.querySelectorAll('.seat .seat-tricks')].map(b => b.textContent),
+      phase: document.body.dataset.phase,
+    })""")
+
+
+def seed_save(page, save: str) -> None:
+    """Put ``save`` in localStorage before the page's own scripts run (first load only)."""
+    page.add_init_script(script="""if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.clear();
+      localStorage.setItem('spades.save.v1', %s);
+    }""" % json.dumps(save))
+
+
+def show_hand(page, text: str) -> None:
+    """Paste ``text`` into the hand viewer's form and press Show, as a reader would; wait
+    until the viewer shows it or says why not. (The page's ready/error markers are
+    cleared first, so the wait is for this text.)"""
+    page.evaluate("() => { delete document.body.dataset.ready; delete document.body.dataset.error; }")
+    if not page.is_visible("#source"):
+        page.click("#loader summary")
+    page.fill("#source", text)
+    page.click("#show")
+    page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=60_000)
+
+
+def bridge_save_at(predicate, seed: int = 11) -> str:
+    """A session save (as the page keeps it) of an Easy match at the first position where
+    ``predicate(state)`` holds, played in Python (bid 3, first legal card)."""
+    from spades import bridge
+
+    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy"})
+    for _ in range(100_000):
+        st = bridge.state()
+        if predicate(st):
+            return bridge.call("save")["save"]
+        if st["phase"] == "over":
+            raise AssertionError("the match ended before the wanted position")
+        if st["to_act"] != 0:
+            bridge.run_bots({})
+        elif st["phase"] == "bid":
+            bridge.bid({"n": 3 if 3 in st["legal_bids"] else st["legal_bids"][0]})
+        else:
+            bridge.play({"card": st["legal_cards"][0]})
+    raise AssertionError("position not reached")
+# Counts pointer-made events and records every text the live region shows, with where
+# focus was at that moment.
+SPY = """
+window.__pointer = [];
+window.__live = [];
+for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'dblclick', 'contextmenu']) {
+  window.addEventListener(type, (e) => {
+    if (!e.isTrusted) return;
+    const fromPointer = type !== 'click' || e.detail > 0 || (e.pointerType !== undefined && e.pointerType !== '');
+    if (fromPointer) window.__pointer.push(type + ' ' + (e.pointerType || '') + ' ' + e.detail);
+  }, true);
+}
+function describeFocus() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return 'body';
+  if (a.id === 'hand') return 'hand';
+  if (a.dataset && a.dataset.card) return 'card:' + a.dataset.card;
+  if (a.dataset && a.dataset.bid) return 'bid:' + a.dataset.bid;
+  return a.tagName.toLowerCase() + (a.dataset && a.dataset.action ? ':' + a.dataset.action : '');
+}
+document.addEventListener('DOMContentLoaded', () => {
+  const live = document.getElementById('live');
+  new MutationObserver(() => {
+    if (live.textContent) window.__live.push({text: live.textContent, focus: describeFocus()});
+  }).observe(live, {childList: true, characterData: true, subtree: true});
+});
+window.__describeFocus = describeFocus;
+"""
