@@ -70,7 +70,7 @@ def test_engine_worker_ping(page, site_url):
     assert out["pong"]["pong"] is True
     assert out["again"]["pong"] is True
     assert out["stages"][-1] == "ready:1"
-    assert {s.split(":")[0] for s in out["stages"]} == {"runtime", "micropip", "engine", "ready"}
+    assert {s.split(":")[0] for s in out["stages"]} == {"runtime", "engine", "ready"}
     assert out["error"]["isError"] is True
     assert out["error"]["code"]  # an error reply, not a crashed worker
     assert page.console_errors == []
