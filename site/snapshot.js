@@ -6,7 +6,7 @@
 // build hash and Pyodide version. sw.js deletes the caches of other builds when a
 // new deployment activates; storing a snapshot deletes them too (pages without a
 // service worker). Every failure here is quiet: a missing, stale, truncated or
-// corrupt snapshot reads as null, and a refused or over-quota store as false, so
+// corrupt snapshot never reaches Pyodide, and a refused or over-quota store as false, so
 // the worker simply boots Pyodide the normal way.
 
 export const SNAPSHOT_PREFIX = "spades-snapshot-"; // sw.js keeps the same prefix
@@ -32,26 +32,38 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The stored snapshot for this build and Pyodide version, verified, or null. */
-export async function readSnapshot(build, base) {
+/**
+ * The stored snapshot of this build and Pyodide version: null when there is none
+ * (or storage is refused), else {bytes}: a promise of its bytes that rejects, after
+ * dropping the entry, when they are truncated or corrupt (a promise, so the
+ * worker can load Pyodide's own files meanwhile).
+ */
+export async function findSnapshot(build, base) {
   if (!storageUsable()) return null;
+  let resp;
   try {
     const name = cacheName(build);
     if (!(await caches.has(name))) return null;
-    const resp = await (await caches.open(name)).match(entryURL(build, base));
-    if (!resp) return null;
-    const h = resp.headers;
-    const bytes = new Uint8Array(await resp.arrayBuffer());
-    const valid = h.get(HEADER_BUILD) === build.build
-      && h.get(HEADER_PYODIDE) === build.pyodide
-      && h.get(HEADER_SIZE) === String(bytes.byteLength)
-      && h.get(HEADER_SHA256) === (await sha256(bytes));
-    if (valid) return bytes;
-    await dropSnapshot(build);
+    resp = await (await caches.open(name)).match(entryURL(build, base));
   } catch {
-    // storage refused or unreadable: boot normally
+    return null; // storage refused or unreadable: boot normally
   }
-  return null;
+  if (!resp) return null;
+  const h = resp.headers;
+  if (h.get(HEADER_BUILD) !== build.build || h.get(HEADER_PYODIDE) !== build.pyodide) {
+    await dropSnapshot(build);
+    return null;
+  }
+  const bytes = (async () => {
+    const data = new Uint8Array(await resp.arrayBuffer());
+    if (h.get(HEADER_SIZE) !== String(data.byteLength) || h.get(HEADER_SHA256) !== (await sha256(data))) {
+      await dropSnapshot(build);
+      throw new Error("the stored snapshot is truncated or corrupt");
+    }
+    return data;
+  })();
+  bytes.catch(() => {}); // the caller sees the rejection; nothing is left unhandled meanwhile
+  return { bytes }; // wrapped: an async function returning the promise itself would adopt it
 }
 
 /** Store `bytes` as this build's snapshot and drop other builds'; true when stored. */

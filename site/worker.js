@@ -5,7 +5,8 @@
 //
 // Boot paths (snapshot.js keeps the snapshot):
 //   snapshot  a stored memory snapshot of this build and Pyodide version is
-//             restored with loadPyodide({_loadSnapshot}) and checked with a ping.
+//             restored with loadPyodide({_loadSnapshot}) (its size and sha256 are
+//             checked meanwhile) and the engine is checked with a ping.
 //   plain     Pyodide starts normally (with _makeSnapshot), the wheel is unpacked
 //             into site-packages (no micropip: a snapshot may not hold JavaScript
 //             objects), every engine module is imported, and the memory snapshot is
@@ -15,7 +16,7 @@
 // boot (and a fresh snapshot); the page never sees an error from it.
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { dropSnapshot, readSnapshot, storeSnapshot } from "./snapshot.js";
+import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 
 // Imports every module of the engine, so a restored heap needs no files.
 const IMPORT_ENGINE = `
@@ -33,6 +34,7 @@ let handle = null; // Python spades.bridge.handle once booted
 let bootFailed = null; // message when boot failed
 
 function progress(stage, fraction, extra = {}) {
+  if (self.spadesBoot) self.spadesBoot.marks[`${stage}:${fraction}`] = performance.timeOrigin + performance.now();
   self.postMessage({ type: "progress", stage, fraction, ...extra });
 }
 
@@ -85,6 +87,12 @@ async function fetchOk(url) {
   return resp;
 }
 
+// Wasm memory after boot, for tools/bench_site.py (private field: may vanish in an upgrade).
+function heapBytes(pyodide) {
+  const heap = pyodide._module && pyodide._module.HEAP8;
+  return heap ? heap.length : null;
+}
+
 function bridgeHandle(pyodide) {
   const h = pyodide.pyimport("spades.bridge").handle;
   const pong = JSON.parse(h(PING));
@@ -94,9 +102,14 @@ function bridgeHandle(pyodide) {
 
 async function restore(indexURL, snapshot) {
   const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+  // Verify the snapshot while Pyodide's loader script loads (a snapshot promise
+  // handed to loadPyodide that rejects takes the worker down with it).
+  const [bytes, asm] = await Promise.all([snapshot.bytes, import("./pyodide/pyodide.asm.mjs")]);
+  self.spadesBoot.verifyMs = Math.round(performance.now() - t0);
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule: asm.default });
   const h = bridgeHandle(pyodide);
   self.spadesBoot.restoreMs = Math.round(performance.now() - t0);
+  self.spadesBoot.heapBytes = heapBytes(pyodide);
   return h;
 }
 
@@ -116,17 +129,18 @@ async function plainBoot(indexURL, wheelURL) {
     snapshot = null; // the game works without one
   }
   self.spadesBoot.snapshotMs = Math.round(performance.now() - t0);
+  self.spadesBoot.heapBytes = heapBytes(pyodide);
   return { handle: bridgeHandle(pyodide), snapshot };
 }
 
 async function boot() {
   const base = new URL("./", import.meta.url);
   const indexURL = new URL("./pyodide/", base).href;
-  self.spadesBoot = { path: null, stored: null };
+  self.spadesBoot = { path: null, stored: null, marks: {} }; // marks: epoch ms per progress message
   progress("runtime", 0);
   const build = await (await fetchOk(new URL("build.json", base).href)).json();
 
-  const stored = await readSnapshot(build, base);
+  const stored = await findSnapshot(build, base);
   if (stored) {
     try {
       handle = await restore(indexURL, stored);
