@@ -35,13 +35,15 @@ import hashlib
 import http.server
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+import wheel_writer
+from site_compact import compact
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -175,42 +177,17 @@ def ensure_micropip(cache: Path = CACHE_WHEELS) -> Path:
 
 
 def build_engine_wheel(dest: Path, root: Path = ROOT) -> Path:
-    """Build the ``spades`` wheel from a clean copy of the project into ``dest``.
+    """Write the ``spades`` wheel (only the package and its metadata) into ``dest``.
 
-    Only pyproject.toml, README.md and spades/ are copied, so the wheel cannot
-    pick up tests or stale build/ output.
+    Written with the standard library (wheel_writer), so a bare Python with
+    only pip builds it, and reproducibly: same sources -> same bytes.
     """
-    dest.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="spades-wheel-") as tmp:
-        src = Path(tmp) / "src"
-        out = Path(tmp) / "out"
-        src.mkdir()
-        shutil.copy2(root / "pyproject.toml", src / "pyproject.toml")
-        for extra in ("README.md", "LICENSE", "LICENSE.txt"):
-            if (root / extra).is_file():
-                shutil.copy2(root / extra, src / extra)
-        if not (src / "README.md").exists():
-            # pyproject.toml names README.md as the long description.
-            (src / "README.md").write_text("# spades\n")
-        shutil.copytree(
-            root / "spades", src / "spades",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"),
-        )
-        run(
-            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation",
-             "--no-cache-dir", "-q", "-w", str(out)],
-            cwd=src,
-            # Fixed zip timestamps: same sources -> same wheel bytes -> same build hash.
-            env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"},
-        )
-        wheels = sorted(out.glob("spades-*-py3-none-any.whl"))
-        if len(wheels) != 1:
-            raise BuildError(f"expected one spades wheel, got {[w.name for w in out.iterdir()]}")
-        wheel = wheels[0]
-        check_wheel_contents(wheel)
-        target = dest / wheel.name
-        shutil.copy2(wheel, target)
-    return target
+    try:
+        wheel = wheel_writer.write_wheel(root, dest)
+    except (OSError, wheel_writer.WheelError) as exc:
+        raise BuildError(f"cannot write the engine wheel: {exc}") from exc
+    check_wheel_contents(wheel)
+    return wheel
 
 
 def check_wheel_contents(wheel: Path) -> None:
@@ -224,72 +201,6 @@ def check_wheel_contents(wheel: Path) -> None:
 
 
 # --------------------------------------------------------------------------- site + manifests
-
-
-def _strip_js(text: str) -> str:
-    """Drop whole-line comments and indentation from a script, leaving template literals intact.
-
-    Only lines wholly outside a template literal (`` `...` ``) are touched, so
-    multi-line strings such as embedded Python code keep their layout.
-    """
-    out = []
-    in_template = in_block = False
-    for line in text.splitlines():
-        stripped = line.strip()
-        if in_template:
-            out.append(line)
-        elif in_block:
-            in_block = "*/" not in stripped
-            continue
-        elif stripped.startswith("//") or not stripped:
-            continue
-        elif stripped.startswith("/*"):
-            in_block = "*/" not in stripped
-            continue
-        else:
-            out.append(stripped)
-        code = line.split("//")[0] if not in_template and "`" not in line else line
-        if code.count("`") % 2:
-            in_template = not in_template
-    return "\n".join(out) + "\n"
-
-
-def _strip_css(text: str) -> str:
-    """Drop comments, indentation and blank lines from a style sheet."""
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
-
-
-def _strip_html(text: str) -> str:
-    """Drop indentation from a page, except inside ``<pre>``, ``<textarea>`` and ``<script>``.
-
-    The line breaks stay, so whitespace between inline elements is kept.
-    """
-    out = []
-    verbatim = 0
-    for line in text.splitlines():
-        lower = line.lower()
-        out.append(line if verbatim else line.lstrip())
-        verbatim += sum(lower.count(f"<{tag}") - lower.count(f"</{tag}") for tag in ("pre", "textarea", "script"))
-        verbatim = max(verbatim, 0)
-    return "\n".join(out) + "\n"
-
-
-def compact(name: str, data: bytes) -> bytes:
-    """Shipped form of a site file: the same code without comments, indentation or JSON spacing.
-
-    A light, lossless-for-the-browser pass (no renaming, no bundling): JSON is
-    re-serialised, scripts and styles lose comments and indentation, pages their indentation.
-    """
-    if name.endswith((".json", ".webmanifest")):
-        return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
-    if name.endswith((".js", ".mjs")):
-        return _strip_js(data.decode("utf-8")).encode()
-    if name.endswith(".css"):
-        return _strip_css(data.decode("utf-8")).encode()
-    if name.endswith(".html"):
-        return _strip_html(data.decode("utf-8")).encode()
-    return data
 
 
 def copy_site(site: Path, dest: Path) -> None:
@@ -353,12 +264,48 @@ def _safe_out(out: Path) -> Path:
 
 
 def build(out: Path | str = ROOT / "dist") -> dict:
-    """Build the site into ``out`` (wiped first); return build.json's content plus byte totals."""
-    out = _safe_out(Path(out))
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    """Build the site into ``out``; return build.json's content plus byte totals.
 
+    Everything is built in a temporary folder beside ``out`` and swapped in only
+    when complete, so a failed build leaves the previous ``out`` untouched.
+    """
+    out = _safe_out(Path(out))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}-new-", dir=out.parent))
+    try:
+        info = _build_into(tmp)
+        _swap_in(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    sizes = info["sizes"]
+    log(f"built {out} (build {info['build']}, engine {Path(info['wheel']).name}, Pyodide {PYODIDE_VERSION})")
+    log(
+        f"total {sizes['total']:,} bytes = Pyodide core {sizes['pyodide']:,} bytes"
+        f" + own payload {sizes['own']:,} bytes"
+    )
+    return info
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    """Replace ``out`` by the finished folder ``new`` (two renames on one file system)."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+        old.rmdir()
+        out.rename(old)
+    try:
+        new.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _build_into(out: Path) -> dict:
+    """Lay out a complete site in the empty folder ``out``."""
     pkg_dir = ensure_node_modules(SITE)
     copy_pyodide_core(pkg_dir, out / "pyodide")
     micropip = ensure_micropip()
@@ -371,13 +318,7 @@ def build(out: Path | str = ROOT / "dist") -> dict:
 
     copy_site(SITE, out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}")
-    sizes = summarize(out)
-    log(f"built {out} (build {info['build']}, engine {wheel.name}, Pyodide {PYODIDE_VERSION})")
-    log(
-        f"total {sizes['total']:,} bytes = Pyodide core {sizes['pyodide']:,} bytes"
-        f" + own payload {sizes['own']:,} bytes"
-    )
-    return {**info, "sizes": sizes}
+    return {**info, "sizes": summarize(out)}
 
 
 # --------------------------------------------------------------------------- server

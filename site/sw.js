@@ -12,12 +12,15 @@
 // waiting   a new worker waits while an old one controls pages; the old worker
 //           keeps serving the old cache. The page learns of the waiting worker
 //           (sw-register.js) and, when the player agrees, posts {type: "SKIP_WAITING"}.
-// activate  delete every other "spades-*" cache, claim the open pages.
+// activate  delete every other "spades-*" cache, claim the open pages. The engine
+//           worker's memory snapshot of this build ("spades-snapshot-<build>",
+//           see snapshot.js) is kept; other builds' snapshots go with their caches.
 // fetch     same-origin GETs inside the scope: cache-first from this worker's own
 //           cache (never another build's), network for anything not cached.
 //           Navigations ignore the query string (index.html?seed=5 works offline).
 
 const PREFIX = "spades-";
+const SNAPSHOT_PREFIX = "spades-snapshot-"; // as in snapshot.js (a classic worker cannot import it)
 const SCOPE = new URL("./", self.location.href);
 const SELF_PATH = new URL(self.location.href).pathname;
 const WANTED = new URL(self.location.href).searchParams.get("build");
@@ -83,8 +86,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const name = await currentCache();
+    const snapshot = name && SNAPSHOT_PREFIX + name.slice(PREFIX.length);
     for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== name && key !== snapshot) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -100,7 +104,7 @@ self.addEventListener("message", (event) => {
 
 async function currentCache() {
   if (cacheName) return cacheName;
-  const keys = (await caches.keys()).filter((k) => k.startsWith(PREFIX));
+  const keys = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && !k.startsWith(SNAPSHOT_PREFIX));
   if (keys.length === 1) cacheName = keys[0];
   return cacheName;
 }

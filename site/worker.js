@@ -1,13 +1,41 @@
-// Engine worker (module worker): boots Pyodide, installs the spades wheel with
-// micropip, then answers requests. Protocol: see engine.js.
+// Engine worker (module worker): boots Pyodide with the spades engine, then
+// answers requests. Protocol: see engine.js; the "ready" progress message also
+// says which way the runtime booted: {type: "progress", stage: "ready", fraction: 1,
+// boot: "snapshot" | "plain"}.
+//
+// Boot paths (snapshot.js keeps the snapshot):
+//   snapshot  a stored memory snapshot of this build and Pyodide version is
+//             restored with loadPyodide({_loadSnapshot}) (its size and sha256 are
+//             checked meanwhile) and the engine is checked with a ping.
+//   plain     Pyodide starts normally (with _makeSnapshot), the wheel is unpacked
+//             into site-packages (no micropip: a snapshot may not hold JavaScript
+//             objects), every engine module is imported, and the memory snapshot is
+//             taken at once, before the engine is asked anything; it is stored
+//             after "ready", so storing never delays the first bid.
+// A snapshot that is missing, stale, corrupt or fails to restore means a plain
+// boot (and a fresh snapshot); the page never sees an error from it.
+// self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
+
+// Imports every module of the engine, so a restored heap needs no files.
+const IMPORT_ENGINE = `
+import importlib, pkgutil, spades
+for _m in pkgutil.walk_packages(spades.__path__, "spades."):
+    if not _m.name.endswith(".__main__"):
+        importlib.import_module(_m.name)
+del _m
+`;
+const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
+const PING = JSON.stringify({ fn: "ping", args: {} });
 
 const queue = [];
 let handle = null; // Python spades.bridge.handle once booted
 let bootFailed = null; // message when boot failed
 
-function progress(stage, fraction) {
-  self.postMessage({ type: "progress", stage, fraction });
+function progress(stage, fraction, extra = {}) {
+  if (self.spadesBoot) self.spadesBoot.marks[`${stage}:${fraction}`] = performance.timeOrigin + performance.now();
+  self.postMessage({ type: "progress", stage, fraction, ...extra });
 }
 
 function errorText(err) {
@@ -53,33 +81,97 @@ self.onmessage = (event) => {
   else answer(msg);
 };
 
+async function fetchOk(url) {
+  const resp = await fetch(url, { cache: "no-cache" });
+  if (!resp.ok) throw new Error(`${new URL(url).pathname}: HTTP ${resp.status}`);
+  return resp;
+}
+
+// Wasm memory after boot, for tools/bench_site.py (private field: may vanish in an upgrade).
+function heapBytes(pyodide) {
+  const heap = pyodide._module && pyodide._module.HEAP8;
+  return heap ? heap.length : null;
+}
+
+function bridgeHandle(pyodide) {
+  const h = pyodide.pyimport("spades.bridge").handle;
+  const pong = JSON.parse(h(PING));
+  if (!pong || pong.ok !== true) throw new Error("the engine does not answer ping");
+  return h;
+}
+
+async function restore(indexURL, snapshot) {
+  const t0 = performance.now();
+  // Verify the snapshot while Pyodide's loader script loads (a snapshot promise
+  // handed to loadPyodide that rejects takes the worker down with it).
+  const [bytes, asm] = await Promise.all([snapshot.bytes, import("./pyodide/pyodide.asm.mjs")]);
+  self.spadesBoot.verifyMs = Math.round(performance.now() - t0);
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule: asm.default });
+  const h = bridgeHandle(pyodide);
+  self.spadesBoot.restoreMs = Math.round(performance.now() - t0);
+  self.spadesBoot.heapBytes = heapBytes(pyodide);
+  return h;
+}
+
+async function plainBoot(indexURL, wheelURL) {
+  const wheel = fetchOk(wheelURL).then((r) => r.arrayBuffer());
+  wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  progress("runtime", 1);
+  progress("engine", 0);
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+  pyodide.runPython(IMPORT_ENGINE);
+  let snapshot = null;
+  const t0 = performance.now();
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch {
+    snapshot = null; // the game works without one
+  }
+  self.spadesBoot.snapshotMs = Math.round(performance.now() - t0);
+  self.spadesBoot.heapBytes = heapBytes(pyodide);
+  return { handle: bridgeHandle(pyodide), snapshot };
+}
+
 async function boot() {
   const base = new URL("./", import.meta.url);
+  const indexURL = new URL("./pyodide/", base).href;
+  self.spadesBoot = { path: null, stored: null, marks: {} }; // marks: epoch ms per progress message
   progress("runtime", 0);
-  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href });
-  progress("runtime", 1);
+  const build = await (await fetchOk(new URL("build.json", base).href)).json();
 
-  const resp = await fetch(new URL("build.json", base), { cache: "no-cache" });
-  if (!resp.ok) throw new Error(`build.json: HTTP ${resp.status}`);
-  const build = await resp.json();
-
-  progress("micropip", 0);
-  await pyodide.loadPackage(new URL(build.micropip, base).href);
-  const micropip = pyodide.pyimport("micropip");
-  progress("micropip", 1);
-
-  progress("engine", 0);
-  await micropip.install(new URL(build.wheel, base).href);
-  micropip.destroy();
-  const bridge = pyodide.pyimport("spades.bridge");
-  handle = bridge.handle;
+  const stored = await findSnapshot(build, base);
+  if (stored) {
+    try {
+      handle = await restore(indexURL, stored);
+      self.spadesBoot.path = "snapshot";
+    } catch {
+      await dropSnapshot(build); // e.g. a Pyodide that cannot read it: boot normally
+    }
+  }
+  let fresh = null;
+  if (handle === null) {
+    const plain = await plainBoot(indexURL, new URL(build.wheel, base).href);
+    handle = plain.handle;
+    fresh = plain.snapshot;
+    self.spadesBoot.path = "plain";
+  }
   progress("engine", 1);
-  progress("ready", 1);
+  progress("ready", 1, { boot: self.spadesBoot.path });
+  return fresh && { build, base, snapshot: fresh };
+}
+
+async function keep({ build, base, snapshot }) {
+  const t0 = performance.now();
+  const ok = await storeSnapshot(build, base, snapshot);
+  Object.assign(self.spadesBoot, { stored: ok, storeMs: Math.round(performance.now() - t0), bytes: ok ? snapshot.byteLength : 0 });
 }
 
 boot().then(
-  () => {
+  (fresh) => {
     for (const msg of queue.splice(0)) answer(msg);
+    if (fresh) keep(fresh);
+    else self.spadesBoot.stored = false;
   },
   (err) => {
     bootFailed = errorText(err) || "engine failed to start";

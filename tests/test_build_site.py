@@ -1,8 +1,13 @@
 """Unit tests of build_site.py (no browser, no network)."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 import threading
 import urllib.request
@@ -17,6 +22,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
+import site_compact  # noqa: E402
+import wheel_writer  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -109,7 +116,6 @@ def test_summary_numbers_add_up(tmp_path):
     })
     sizes = build_site.summarize(tmp_path)
     assert sizes == {"total": 1120, "pyodide": 1100, "own": 20}
-    assert sizes["pyodide"] + sizes["own"] == sizes["total"]
 
 
 def test_manifests(tmp_path):
@@ -161,6 +167,114 @@ def test_engine_wheel_holds_only_spades(tmp_path):
     assert tops == {"spades", wheel.name.split("-py3")[0] + ".dist-info"}
 
 
+def _copy_project(dest: Path) -> Path:
+    """A copy of the wheel's inputs (pyproject.toml, README.md, spades/) with fresh file times."""
+    dest.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "spades", dest / "spades", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in dest.rglob("*"):
+        os.utime(path, (1_900_000_000, 1_900_000_000))
+    return dest
+
+
+def test_engine_wheel_is_reproducible(tmp_path):
+    first = build_site.build_engine_wheel(tmp_path / "a")
+    copy = _copy_project(tmp_path / "copy")
+    (copy / "spades" / "__pycache__").mkdir(exist_ok=True)
+    (copy / "spades" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"junk")
+    second = build_site.build_engine_wheel(tmp_path / "b", root=copy)
+    assert first.name == second.name
+    assert first.read_bytes() == second.read_bytes()
+    # a changed source changes the wheel
+    (copy / "spades" / "cards.py").write_text((copy / "spades" / "cards.py").read_text() + "\n# edit\n")
+    third = build_site.build_engine_wheel(tmp_path / "c", root=copy)
+    assert build_site.sha256_file(third) != build_site.sha256_file(first)
+
+
+def test_engine_wheel_record_matches_its_files(tmp_path):
+    wheel = build_site.build_engine_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        info = wheel.name.split("-py3")[0] + ".dist-info"
+        record = zf.read(f"{info}/RECORD").decode().splitlines()
+        rows = {line.split(",")[0]: line.split(",")[1:] for line in record}
+        assert set(rows) == set(names)
+        for name in names:
+            if name.endswith("/RECORD"):
+                assert rows[name] == ["", ""]
+                continue
+            data = zf.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert rows[name] == [f"sha256={digest}", str(len(data))]
+        wheel_meta = zf.read(f"{info}/WHEEL").decode()
+        assert "Root-Is-Purelib: true" in wheel_meta and "Tag: py3-none-any" in wheel_meta
+        assert zf.read(f"{info}/METADATA").decode().startswith("Metadata-Version: 2.1\nName: spades\nVersion: ")
+        assert {zi.date_time for zi in zf.infolist()} == {wheel_writer.ZIP_EPOCH}
+        # the package sorted, then the metadata sorted, RECORD last (as the wheel spec recommends)
+        package = [n for n in names if n.startswith("spades/")]
+        meta = [n for n in names if n.startswith(info + "/") and not n.endswith("/RECORD")]
+        assert names == sorted(package) + sorted(meta) + [f"{info}/RECORD"]
+
+
+def test_engine_wheel_installs_with_pip_and_imports(tmp_path):
+    wheel = build_site.build_engine_wheel(tmp_path / "w")
+    target = tmp_path / "target"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q",
+         "--disable-pip-version-check", "--target", str(target), str(wheel)],
+        check=True, capture_output=True,
+    )
+    code = "import spades, spades.bridge, json; print(spades.__file__); print(json.loads(spades.bridge.handle(json.dumps({'fn': 'ping', 'args': {}})))['ok'])"
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); " + code],
+        check=True, capture_output=True, text=True, cwd=tmp_path,
+    ).stdout.splitlines()
+    assert out == [str(target / "spades" / "__init__.py"), "True"]
+
+
+def test_wheel_writer_refuses_a_project_without_a_version(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "spades"\n')
+    (tmp_path / "spades").mkdir()
+    (tmp_path / "spades" / "__init__.py").write_text("")
+    with pytest.raises(build_site.BuildError, match="version"):
+        build_site.build_engine_wheel(tmp_path / "out", root=tmp_path)
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
+
+
+def _fake_build(files: dict[str, bytes], fail: bool = False):
+    def build_into(out: Path) -> dict:
+        _tree(out, files)
+        if fail:
+            raise build_site.BuildError("simulated failure half-way")
+        return {"build": "x", "wheel": "wheels/w.whl", "sizes": build_site.summarize(out)}
+    return build_into
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_failed_build_leaves_previous_dist_untouched(tmp_path, monkeypatch):
+    out = tmp_path / "dist"
+    _tree(out, {"index.html": b"old", "pyodide/a.wasm": b"old wasm"})
+    before = _snapshot(out)
+    monkeypatch.setattr(build_site, "_build_into", _fake_build({"index.html": b"new"}, fail=True))
+    with pytest.raises(build_site.BuildError, match="half-way"):
+        build_site.build(out)
+    assert _snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]  # no temporary folder left
+
+
+def test_successful_build_replaces_dist_whole(tmp_path, monkeypatch):
+    out = tmp_path / "dist"
+    _tree(out, {"index.html": b"old", "stale.js": b"gone"})
+    monkeypatch.setattr(build_site, "_build_into", _fake_build({"index.html": b"new", "wheels/w.whl": b"w"}))
+    build_site.build(out)
+    assert _snapshot(out) == {"index.html": b"new", "wheels/w.whl": b"w"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+
+
 def test_built_dist_is_consistent():
     dist = ROOT / "dist"
     if not (dist / "build.json").is_file():
@@ -191,7 +305,7 @@ def test_shipped_scripts_lose_comments_and_indentation_but_not_template_literals
         "        indented python`;\n"
         "}\n"
     )
-    out = build_site._strip_js(source)
+    out = site_compact._strip_js(source)
     assert "a comment line" not in out and "a block" not in out
     assert "function f() {\nconst url" in out
     assert "`first\n    // inside a template: kept\n        indented python`" in out
@@ -199,10 +313,10 @@ def test_shipped_scripts_lose_comments_and_indentation_but_not_template_literals
 
 def test_shipped_styles_and_json_are_compacted_losslessly():
     css = "/* note */\n.a {\n    color: red; /* why */\n}\n"
-    assert build_site.compact("s.css", css.encode()) == b".a {\ncolor: red;\n}\n"
+    assert site_compact.compact("s.css", css.encode()) == b".a {\ncolor: red;\n}\n"
     data = {"k": "Pikk ász", "n": [1, 2]}
-    shipped = build_site.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())
+    shipped = site_compact.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())
     assert json.loads(shipped) == data and b"\n" not in shipped
     page = "<div>\n    <p>  kept  </p>\n    <pre>\n    code\n      indented\n    </pre>\n  <textarea>\n  x</textarea>\n</div>\n"
-    assert build_site.compact("page.html", page.encode()).decode() == (
+    assert site_compact.compact("page.html", page.encode()).decode() == (
         "<div>\n<p>  kept  </p>\n<pre>\n    code\n      indented\n    </pre>\n<textarea>\n  x</textarea>\n</div>\n")

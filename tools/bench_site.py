@@ -4,9 +4,13 @@
     python tools/bench_site.py [--repeats 5] [--cards 20] [--json]
 
 Builds dist/ unless --no-build, serves it on 127.0.0.1 and drives headless Chromium:
-  boot     navigation → dealt hand ready to bid on index.html, against bare.html
-           (the same Pyodide runtime + micropip, no engine), alternating runs; medians
-  offline  the same, on a repeat visit with the network off (service worker cache)
+  boot     first visit (fresh profile): navigation → dealt hand ready to bid on
+           index.html (a plain boot, then the snapshot is made and stored), against
+           bare.html (the same Pyodide runtime alone: no micropip, no engine);
+           alternating runs, medians; the snapshot's make/store time and bytes
+  repeat   repeat visits in one profile: the game restoring its memory snapshot
+           against bare.html with its files cached; alternating runs, medians
+  offline  the same as repeat with the network off (service worker cache)
   payload  bytes of dist/ outside Pyodide's core, and the first visit's total
   turn     time from your card to the next card you may play (speed 0, Hard bots)
   bots     decision times of each bot level inside Pyodide (python.html runs the code)
@@ -37,13 +41,36 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def time_game(context, url: str) -> float:
+# self.spadesBoot of the engine worker once it booted and, after a plain boot,
+# finished storing its snapshot (see site/worker.js).
+BOOT_INFO_JS = """() => new Promise((resolve) => {
+  const poll = () => (self.spadesBoot && self.spadesBoot.path && self.spadesBoot.stored !== null
+    ? resolve(self.spadesBoot) : setTimeout(poll, 50));
+  poll();
+})"""
+
+
+def engine_boot_info(page) -> dict:
+    for _ in range(2400):
+        for worker in page.workers:
+            if worker.url.split("?")[0].endswith("/worker.js"):
+                return worker.evaluate(BOOT_INFO_JS)
+        page.wait_for_timeout(50)
+    raise RuntimeError("no engine worker")
+
+
+def time_game(context, url: str) -> tuple[float, dict]:
+    """Navigation -> dealt hand ready to bid (ms), and the worker's boot info."""
     page = context.new_page()
     page.goto(url)
     page.wait_for_function(READY_TO_BID, timeout=120_000)
     ms = page.evaluate("performance.now()")
+    origin = page.evaluate("performance.timeOrigin")
+    info = engine_boot_info(page)
+    info["since_navigation"] = {k: round(v - origin) for k, v in info.pop("marks", {}).items()}
+    page.evaluate("localStorage.clear()")  # the next visit deals afresh instead of resuming
     page.close()
-    return ms
+    return ms, info
 
 
 def time_bare(context, url: str) -> float:
@@ -55,42 +82,89 @@ def time_bare(context, url: str) -> float:
     return ms
 
 
+def _compare(game: list[float], bare: list[float]) -> dict:
+    return {"game_ms": round(statistics.median(game)), "bare_ms": round(statistics.median(bare)),
+            "ratio": round(statistics.median(game) / statistics.median(bare), 3),
+            "game_runs": [round(x) for x in game], "bare_runs": [round(x) for x in bare]}
+
+
+def _median_of(infos: list[dict], key: str) -> float | None:
+    values = [i[key] for i in infos if isinstance(i.get(key), (int, float))]
+    return statistics.median(values) if values else None
+
+
+def _median_marks(infos: list[dict]) -> dict:
+    """Median time from navigation to each progress message of the worker."""
+    keys = sorted({k for i in infos for k in i["since_navigation"]}, key=lambda k: statistics.median(
+        i["since_navigation"][k] for i in infos if k in i["since_navigation"]))
+    return {k: statistics.median(i["since_navigation"][k] for i in infos if k in i["since_navigation"]) for k in keys}
+
+
 def boot(browser, url: str, repeats: int) -> dict:
-    game, bare = [], []
+    """First visits (fresh browser profile each): the game's plain boot against bare.html."""
+    game, bare, infos = [], [], []
     for i in range(repeats):
         for which in ((0, 1) if i % 2 == 0 else (1, 0)):
             context = browser.new_context()
             if which == 0:
-                game.append(time_game(context, url + f"index.html?seed={i + 1}&speed=0"))
+                ms, info = time_game(context, url + f"index.html?seed={i + 1}&speed=0")
+                game.append(ms)
+                infos.append(info)
             else:
                 bare.append(time_bare(context, url))
             context.close()
-    return {"game_ms": statistics.median(game), "bare_ms": statistics.median(bare),
-            "ratio": statistics.median(game) / statistics.median(bare),
-            "game_runs": [round(x) for x in game], "bare_runs": [round(x) for x in bare]}
+    out = _compare(game, bare)
+    out["paths"] = sorted({i["path"] for i in infos})
+    out["snapshot"] = {
+        "make_ms": _median_of(infos, "snapshotMs"),  # makeMemorySnapshot(), before "ready"
+        "store_ms": _median_of(infos, "storeMs"),  # sha256 + Cache Storage put, after "ready"
+        "bytes": _median_of(infos, "bytes"),
+        "stored": [i["stored"] for i in infos],
+    }
+    out["heap_bytes_plain"] = _median_of(infos, "heapBytes")
+    out["worker_marks_ms"] = _median_marks(infos)
+    return out
 
 
-def offline(browser, url: str, repeats: int) -> dict:
+def _warm_context(browser, url: str):
+    """A browser profile after one visit: snapshot stored, service worker in control."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "index.html?speed=0")
     page.wait_for_function(READY_TO_BID, timeout=120_000)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null || "
-                           "(navigator.serviceWorker.ready.then(() => true), false)", timeout=120_000)
-    page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    engine_boot_info(page)
+    page.evaluate("""async () => {
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+    }""")
+    page.evaluate("localStorage.clear()")
     page.close()
-    context.set_offline(True)
-    game, bare = [], []
+    time_bare(context, url)  # bare.html's own files cached too
+    return context
+
+
+def repeat(browser, url: str, repeats: int, offline: bool) -> dict:
+    """Repeat visits in one warm profile: the game restoring its snapshot against bare.html."""
+    context = _warm_context(browser, url)
+    if offline:
+        context.set_offline(True)
+    game, bare, infos = [], [], []
     for i in range(repeats):
-        page = context.new_page()
-        page.add_init_script("localStorage.clear()")
-        page.close()
-        game.append(time_game(context, url + f"index.html?seed={i + 1}&speed=0"))
-        bare.append(time_bare(context, url))
+        for which in ((0, 1) if i % 2 == 0 else (1, 0)):
+            if which == 0:
+                ms, info = time_game(context, url + f"index.html?seed={i + 1}&speed=0")
+                game.append(ms)
+                infos.append(info)
+            else:
+                bare.append(time_bare(context, url))
     context.close()
-    return {"game_ms": statistics.median(game), "bare_ms": statistics.median(bare),
-            "ratio": statistics.median(game) / statistics.median(bare)}
+    out = _compare(game, bare)
+    out["paths"] = sorted({i["path"] for i in infos})
+    out["verify_ms"] = _median_of(infos, "verifyMs")  # read + size + sha256, beside the loader script
+    out["restore_ms"] = _median_of(infos, "restoreMs")  # from there to a ping answered
+    out["heap_bytes_restored"] = _median_of(infos, "heapBytes")
+    out["worker_marks_ms"] = _median_marks(infos)
+    return out
 
 
 TURN_JS = """async () => {
@@ -181,7 +255,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cards", type=int, default=20)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--only", choices=["boot", "offline", "payload", "turn", "bots"], action="append")
+    parser.add_argument("--only", choices=["boot", "repeat", "offline", "payload", "turn", "bots"], action="append")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     dist = ROOT / "dist"
@@ -192,19 +266,21 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
     results: dict = {}
-    wanted = args.only or ["payload", "boot", "turn", "bots", "offline"]
+    wanted = args.only or ["payload", "boot", "repeat", "offline", "turn", "bots"]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
         if "payload" in wanted:
             results["payload"] = payload(dist)
         if "boot" in wanted:
             results["boot"] = boot(browser, url, args.repeats)
+        if "repeat" in wanted:
+            results["repeat"] = repeat(browser, url, args.repeats, offline=False)
+        if "offline" in wanted:
+            results["offline"] = repeat(browser, url, args.repeats, offline=True)
         if "turn" in wanted:
             results["turn"] = turns(browser, url, args.cards)
         if "bots" in wanted:
             results["bots"] = bots_in_pyodide(browser, url)
-        if "offline" in wanted:
-            results["offline"] = offline(browser, url, args.repeats)
         browser.close()
     server.shutdown()
     print(json.dumps(results, indent=None if args.json else 2))

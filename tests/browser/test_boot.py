@@ -72,7 +72,7 @@ def test_engine_worker_ping(page, site_url):
     assert out["pong"]["pong"] is True
     assert out["again"]["pong"] is True
     assert out["stages"][-1] == "ready:1"
-    assert {s.split(":")[0] for s in out["stages"]} == {"runtime", "micropip", "engine", "ready"}
+    assert {s.split(":")[0] for s in out["stages"]} == {"runtime", "engine", "ready"}
     assert out["error"]["isError"] is True
     # the engine's own refusal, as spades.bridge gives it in Python, not a crashed worker
     expected = json.loads(bridge.handle(json.dumps({"fn": "no-such-function", "args": {}})))["error"]

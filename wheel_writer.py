@@ -1,0 +1,134 @@
+"""Write the pure-Python ``spades`` wheel with the standard library only.
+
+Why not ``pip wheel``: on a fresh virtualenv or a Debian system Python there is
+no ``wheel`` package (and maybe no setuptools), so a setuptools build fails
+without network access to PyPI. The engine is one pure-Python package, so its
+wheel (a zip with ``<name>.dist-info/{METADATA,WHEEL,RECORD}``, see the binary
+distribution format spec) is simple to write directly.
+
+Reproducible: entries are sorted, every timestamp is fixed and file modes are
+fixed, so the same sources give the same bytes (and the same sha256).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+
+# 1980-01-01 00:00:00, the earliest time a zip entry can hold (like SOURCE_DATE_EPOCH=315532800).
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+FILE_MODE = 0o644 << 16  # rw-r--r-- in the zip entry's external attributes
+GENERATOR = "spades-wheel-writer 1"
+TAG = "py3-none-any"
+SKIP_SUFFIXES = (".pyc", ".pyo")
+SKIP_DIRS = {"__pycache__"}
+
+
+class WheelError(RuntimeError):
+    """pyproject.toml or the package cannot make a wheel; the message says why."""
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def _normalize(name: str) -> str:
+    """The distribution name as wheel file names spell it (PEP 427/503)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def project_metadata(root: Path) -> dict:
+    """The ``[project]`` table of root/pyproject.toml, checked for what a wheel needs."""
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    except (OSError, tomllib.TOMLDecodeError, KeyError) as exc:
+        raise WheelError(f"cannot read [project] from {root / 'pyproject.toml'}: {exc}") from exc
+    for key in ("name", "version"):
+        if not isinstance(project.get(key), str):
+            raise WheelError(f"pyproject.toml [project] lacks a string {key!r}")
+    if project.get("dependencies"):
+        raise WheelError("the engine must have no runtime dependencies")
+    return project
+
+
+def metadata_text(project: dict, readme: str | None) -> str:
+    """METADATA (core metadata 2.1) for the fields pyproject.toml declares."""
+    lines = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {project['version']}"]
+    if project.get("description"):
+        lines.append(f"Summary: {project['description']}")
+    if project.get("requires-python"):
+        lines.append(f"Requires-Python: {project['requires-python']}")
+    lic = project.get("license")
+    if isinstance(lic, dict) and lic.get("text"):
+        lines.append(f"License: {lic['text']}")
+    for extra, reqs in sorted((project.get("optional-dependencies") or {}).items()):
+        lines.append(f"Provides-Extra: {extra}")
+        lines.extend(f'Requires-Dist: {req}; extra == "{extra}"' for req in reqs)
+    if readme is not None:
+        lines.append("Description-Content-Type: text/markdown")
+        return "\n".join(lines) + "\n\n" + readme
+    return "\n".join(lines) + "\n"
+
+
+def entry_points_text(project: dict) -> str | None:
+    scripts = project.get("scripts") or {}
+    if not scripts:
+        return None
+    body = "".join(f"{name} = {target}\n" for name, target in sorted(scripts.items()))
+    return "[console_scripts]\n" + body
+
+
+def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
+    """(archive name, bytes) of every file of root/package, without caches; sorted."""
+    pkg = root / package
+    if not (pkg / "__init__.py").is_file():
+        raise WheelError(f"{pkg} is not a package (no __init__.py)")
+    files = []
+    for path in pkg.rglob("*"):
+        rel = path.relative_to(root)
+        if not path.is_file() or SKIP_DIRS & set(rel.parts) or path.suffix in SKIP_SUFFIXES:
+            continue
+        files.append((rel.as_posix(), path.read_bytes()))
+    return sorted(files)
+
+
+def _write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+    info.external_attr = FILE_MODE
+    info.compress_type = zipfile.ZIP_DEFLATED
+    zf.writestr(info, data, compresslevel=9)
+
+
+def write_wheel(root: Path, dest: Path, package: str = "spades") -> Path:
+    """Write ``<name>-<version>-py3-none-any.whl`` for root/package into ``dest``; return its path."""
+    project = project_metadata(root)
+    readme_path = root / str(project.get("readme") or "README.md")
+    readme = readme_path.read_text(encoding="utf-8") if readme_path.is_file() else None
+    dist = f"{_normalize(project['name'])}-{project['version']}"
+    info_dir = f"{dist}.dist-info"
+    entries = package_files(root, package)
+    meta = [
+        (f"{info_dir}/METADATA", metadata_text(project, readme).encode()),
+        (f"{info_dir}/WHEEL", (
+            f"Wheel-Version: 1.0\nGenerator: {GENERATOR}\nRoot-Is-Purelib: true\nTag: {TAG}\n"
+        ).encode()),
+        (f"{info_dir}/top_level.txt", f"{package}\n".encode()),
+    ]
+    entry_points = entry_points_text(project)
+    if entry_points:
+        meta.append((f"{info_dir}/entry_points.txt", entry_points.encode()))
+    entries += sorted(meta)
+    record_name = f"{info_dir}/RECORD"
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries)
+    record += f"{record_name},,\n"
+    dest.mkdir(parents=True, exist_ok=True)
+    target = dest / f"{dist}-{TAG}.whl"
+    with zipfile.ZipFile(target, "w") as zf:
+        for name, data in entries:
+            _write(zf, name, data)
+        _write(zf, record_name, record.encode())
+    return target
