@@ -6,7 +6,7 @@ import { has, t } from "./i18n.js";
 const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Each stage's share of the bar: [start, span] in percent (BOOT_STAGES order). */
-const STAGE_SPANS = Object.freeze({ runtime: [0, 70], micropip: [70, 10], engine: [80, 20], ready: [100, 0] });
+const STAGE_SPANS = Object.freeze({ runtime: [0, 80], engine: [80, 20], ready: [100, 0] });
 const DONE = 100;
 /** The creep never passes this part of the current stage's span. */
 const CREEP_CAP = 0.92;

@@ -7,7 +7,7 @@
 //
 // Protocol (postMessage, structured-clone JSON values):
 //   page -> worker  {id, fn, args}            requests sent before boot ends are queued
-//   worker -> page  {type: "progress", stage: "runtime"|"micropip"|"engine"|"ready", fraction: 0..1}
+//   worker -> page  {type: "progress", stage: "runtime"|"engine"|"ready", fraction: 0..1, boot?: "snapshot"|"plain"}
 //                   {type: "boot-error", message}
 //                   {type: "reply", id, ok: true, result, save?}   save: the session as text
 //                   after a message that changed it (passed to onSave, for localStorage)
