@@ -32,7 +32,7 @@ export const MESSAGES = Object.freeze({
 export const MSG = Object.freeze(Object.fromEntries(Object.keys(MESSAGES).map((name) => [name.toUpperCase(), name])));
 
 /** Progress stages the worker reports while booting, in order. */
-export const BOOT_STAGES = Object.freeze(["runtime", "micropip", "engine", "ready"]);
+export const BOOT_STAGES = Object.freeze(["runtime", "engine", "ready"]);
 
 /** Error code of a request the engine could not answer because it failed to start. */
 export const BOOT_ERROR = "boot";
