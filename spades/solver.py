@@ -178,14 +178,37 @@ class Solver:
         if not self.use_order or len(reps) < 2:
             return reps
         if not trick:                   # lead: top cards of a suit first, then low cards
-            def lead(c: int) -> tuple:
-                top = not (live & SUIT_MASKS[c // 13]) >> (c + 1)
-                return (not top, c % 13)
+            h = self.h
+            mate = h[seat ^ 2]
+            opp1, opp2 = h[seat ^ 1], h[seat ^ 3]
+
+            def lead(c: int) -> int:
+                suit = SUIT_MASKS[c // 13]
+                rest = live & suit
+                top = 1 << (rest.bit_length() - 1)
+                if top >> c & 1 or top == 1 << c:
+                    rank = 0                            # cash a winner
+                elif mate & top:
+                    rank = 20 + c % 13                  # low to partner's winner
+                else:
+                    rank = 40 + c % 13
+                if c < 39 and ((not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK)):
+                    rank += 60                          # an opponent ruffs it
+                return rank
             return sorted(reps, key=lead)
-        w = trick[trick_winner(trick)]
-        partner_wins = (self.leader + trick_winner(trick)) % 4 == seat ^ 2
-        if partner_wins:
+        at = trick_winner(trick)
+        w = trick[at]
+        partner_wins = (self.leader + at) % 4 == seat ^ 2
+        if partner_wins and len(trick) == 3:
             return sorted(reps, key=lambda c: (c >= 39, c % 13))
+        if partner_wins:                # third hand: partner's card holds unless the last hand beats it
+            last = self.h[seat ^ 1]
+            led = SUIT_MASKS[w // 13]
+            safe = not (last & led and (last & led) > (1 << w) - 1 if w < 39 else last & SPADE_MASK & ~((2 << w) - 1)) \
+                and (w >= 39 or last & led or not last & SPADE_MASK)
+            if safe:
+                return sorted(reps, key=lambda c: (c >= 39, c % 13))
+
         def order(c: int) -> tuple:
             beats = c > w if c // 13 == w // 13 else c >= 39
             return (not beats, c >= 39 and not beats, c % 13)
@@ -226,27 +249,32 @@ class Solver:
     # -- trick value ----------------------------------------------------------------------
 
     def _sure(self) -> tuple[int, int]:
-        """At a trick start: tricks each team is sure of (quick tricks of the leader, top spades)."""
+        """At a trick start: tricks each team is sure of.
+
+        Any hand's run of top live spades wins that many tricks. The leader can also cash its
+        top spades (if it may lead them) and then its top cards of each side suit, as many as
+        every opponent holding a spade must follow to: following, they discard nothing.
+        """
         h = self.h
         leader = self.leader
         live = self.live
-        sure = [0, 0]
-        for seat in range(4):       # a run of top live spades in one hand wins that many tricks
-            n = 0
+        runs = [0, 0, 0, 0]
+        for seat in range(4):
             spades = live & SPADE_MASK
+            hand = h[seat]
+            n = 0
             while spades:
                 top = 1 << (spades.bit_length() - 1)
-                if not h[seat] & top:
+                if not hand & top:
                     break
                 n += 1
                 spades ^= top
-            if n > sure[seat & 1]:
-                sure[seat & 1] = n
+            runs[seat] = n
         mine = h[leader]
-        opps = (h[(leader + 1) % 4], h[(leader + 3) % 4])
-        best = sure[leader & 1]
-        for s in range(3):          # the leader's top cards of a side suit, until an opponent can ruff
-            suit = live & SUIT_MASKS[s]
+        o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
+        cash = runs[leader] if self.broken or not mine & ~SPADE_MASK else 0
+        for suit_mask in SUIT_MASKS[:3]:
+            suit = live & suit_mask
             n = 0
             while suit:
                 top = 1 << (suit.bit_length() - 1)
@@ -254,12 +282,17 @@ class Solver:
                     break
                 n += 1
                 suit ^= top
-            for o in opps:
-                if o & SPADE_MASK:
-                    n = min(n, (o & SUIT_MASKS[s]).bit_count())
-            best = max(best, n)
-        sure[leader & 1] = best
-        return sure[0], sure[1]
+            if n:
+                if o1 & SPADE_MASK:
+                    n = min(n, (o1 & suit_mask).bit_count())
+                if o2 & SPADE_MASK:
+                    n = min(n, (o2 & suit_mask).bit_count())
+                cash += n
+        team = leader & 1
+        mate = leader ^ 2
+        ours = max(cash, runs[leader], runs[mate])
+        theirs = max(runs[leader ^ 1], runs[leader ^ 3])
+        return (ours, theirs) if team == 0 else (theirs, ours)
 
     def _ge(self, target: int) -> bool:
         """Does team 0 take at least ``target`` more tricks (the one in progress included)?"""
