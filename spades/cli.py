@@ -174,8 +174,19 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seconds", type=float, default=2.0)
     b.add_argument("--repeats", type=int, default=5)
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--solver", action="store_true", help="double-dummy solve times instead (see spades.analysis)")
+    b.add_argument("--deals", type=int, default=50, help="with --solver: random deals to time")
+    # -- hand review (spades.analysis) --
+    r = sub.add_parser("review", help="judge every decision of a hand against double-dummy play")
+    r.add_argument("file", help="hand notation or a save")
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--hand", type=int, default=None, help="which completed hand of a save (default: the last)")
+    r.add_argument("--budget", type=float, default=2.0, help="seconds per position before 'not finished'")
     sub.add_parser("arena", help="bots against bots on duplicate deals (see --help after arena)")
     args = parser.parse_args(argv)
     if args.command == "play":
         return play(args)
+    if args.command == "review" or args.solver:
+        from .analysis import bench_solver, review_command
+        return review_command(args) if args.command == "review" else bench_solver(args)
     return bench(args)
