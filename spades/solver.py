@@ -27,7 +27,7 @@ from .rules import legal_mask, trick_winner
 from .scoring import score_team
 
 SUIT_BITS = 0x1FFF
-CHECK_EVERY = 2048          # nodes between two looks at the clock
+CHECK_MASK = 2047           # look at the clock every 2048 nodes
 INFINITY = 10 ** 6
 
 
@@ -143,7 +143,7 @@ class Solver:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline:
+        if not self.nodes & CHECK_MASK and self.deadline is not None and time.perf_counter() > self.deadline:
             raise NotFinished
 
     def _key(self) -> tuple:
@@ -329,14 +329,35 @@ class Solver:
         return self._ge_moves(target)
 
     def _ge_moves(self, target: int) -> bool:
-        seat = (self.leader + len(self.trick)) % 4
+        """Try the moves of the seat to act (play and take back inline: this is the hot loop)."""
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        seat = (leader + n) % 4
         maximiser = not seat & 1
         broken = self.broken
+        h = self.h
         for c in self._moves(seat):
-            done = self._play(c)
-            got = 1 if done is not None and not done[3] & 1 else 0
-            result = self._ge(target - got)
-            self._unplay(c, done, broken)
+            bit = 1 << c
+            h[seat] ^= bit
+            if c >= 39:
+                self.broken = True
+            if n < 3:
+                trick.append(c)
+                result = self._ge(target)
+                trick.pop()
+            else:
+                winner = (leader + trick_winner(trick + [c])) % 4
+                gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
+                self.live ^= gone
+                self.trick = []
+                self.leader = winner
+                result = self._ge(target if winner & 1 else target - 1)
+                self.leader = leader
+                self.trick = trick
+                self.live |= gone
+            h[seat] ^= bit
+            self.broken = broken
             if result == maximiser:
                 return result
         return not maximiser
