@@ -100,14 +100,15 @@ def _positions(record: HandRecord) -> tuple[Match, list[Position]]:
 
 
 def _card_values(solver: Solver, pos: Position, budget: float) -> tuple[dict[str, CardValue], bool]:
-    """Every legal card's value within ``budget`` seconds (tricks first, then points)."""
+    """Every legal card's value within ``budget`` seconds in all: tricks first, then points."""
+    deadline = time.perf_counter() + budget
     try:
-        tricks = solver.values(pos, score=False, deadline=time.perf_counter() + budget)
+        tricks = solver.values(pos, score=False, deadline=deadline)
     except NotFinished:
         return {}, False
     names = {CARD_NAMES[c]: v for c, v in tricks.items()}
     try:
-        full = solver.values(pos, score=True, deadline=time.perf_counter() + budget)
+        full = solver.values(pos, score=True, deadline=deadline)
     except NotFinished:
         return names, False
     return {CARD_NAMES[c]: v for c, v in full.items()}, True

@@ -127,7 +127,9 @@ class Solver:
         self.margins: dict[tuple, int] = {}
         self._codes: dict[tuple, int] = {}
         self.nodes = 0
+        self.cut = -1
         self.deadline: float | None = None
+        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
         self.use_tt = self.use_quick = self.use_order = self.use_equiv = True
 
@@ -143,7 +145,7 @@ class Solver:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and time.perf_counter() > self.deadline:
+        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
             raise NotFinished
 
     def _key(self) -> tuple:
@@ -306,30 +308,30 @@ class Solver:
                 return False
             key = self._key() if self.use_tt else None
             bounds = self.trick_tt.get(key) if key else None
-            if bounds is not None:
-                if bounds[0] >= target:
-                    return True
-                if bounds[1] < target:
-                    return False
-            if self.use_quick:
-                s0, s1 = self._sure()
-                if s0 >= target:
-                    return True
-                if left - s1 < target:
-                    return False
-            result = self._ge_moves(target)
-            if key:
-                if bounds is None:
-                    bounds = self.trick_tt[key] = [0, left]
-                if result:
-                    bounds[0] = max(bounds[0], target)
-                else:
-                    bounds[1] = min(bounds[1], target - 1)
+            if bounds is None:
+                s0, s1 = self._sure() if self.use_quick else (0, 0)
+                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last cut-off lead
+                if key:
+                    self.trick_tt[key] = bounds
+            if bounds[0] >= target:
+                return True
+            if bounds[1] < target:
+                return False
+            result = self._ge_moves(target, bounds[2])
+            if result:
+                bounds[0] = target
+            else:
+                bounds[1] = target - 1
+            if self.cut >= 0:
+                bounds[2] = self.cut
             return result
         return self._ge_moves(target)
 
-    def _ge_moves(self, target: int) -> bool:
-        """Try the moves of the seat to act (play and take back inline: this is the hot loop)."""
+    def _ge_moves(self, target: int, first: int = -1) -> bool:
+        """Try the moves of the seat to act (play and take back inline: this is the hot loop).
+
+        ``first`` is tried first if it is among them; the move that decided is left in ``cut``.
+        """
         trick = self.trick
         n = len(trick)
         leader = self.leader
@@ -337,7 +339,11 @@ class Solver:
         maximiser = not seat & 1
         broken = self.broken
         h = self.h
-        for c in self._moves(seat):
+        moves = self._moves(seat)
+        if first >= 0 and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
             bit = 1 << c
             h[seat] ^= bit
             if c >= 39:
@@ -359,7 +365,9 @@ class Solver:
             h[seat] ^= bit
             self.broken = broken
             if result == maximiser:
+                self.cut = c
                 return result
+        self.cut = -1
         return not maximiser
 
     def _exact_tricks(self, guess: int) -> int:
