@@ -120,10 +120,8 @@ def leader_table(start: Position, solver: Solver, budget: float) -> dict[int, tu
     for leader in range(4):
         pos = Position(start.hands, (), leader, start.broken, start.bids, start.won, start.bags)
         try:
-            solver._load(pos)
-            solver.deadline = time.perf_counter() + budget
-            t0 = solver._exact_tricks(6)
-            out[leader] = (t0, 13 - t0)
+            t0 = solver.tricks(pos, deadline=time.perf_counter() + budget)
+            out[leader] = (t0, pos.hands[leader].bit_count() - t0)
         except NotFinished:
             out[leader] = None
     return out
@@ -165,10 +163,7 @@ def _bid_decisions(record: HandRecord, first: Position, table: dict, budget: flo
                 bids = list(first.bids)
                 bids[seat] = b
                 pos = Position(first.hands, (), first.leader, first.broken, tuple(bids), first.won, first.bags)  # type: ignore[arg-type]
-                solver = Solver(pos.bids, pos.bags)
-                solver._load(pos)
-                solver.deadline = deadline
-                m0 = solver._ab(-10 ** 6, 10 ** 6)
+                m0 = Solver(pos.bids, pos.bags).margin(pos, deadline=deadline)
                 d.values[_bid_text(b)] = CardValue(None, m0 if team == 0 else -m0)  # type: ignore[arg-type]
             d.best = max(d.values, key=lambda k: d.values[k].margin)  # type: ignore[arg-type, return-value]
             d.cost_points = d.values[d.best].margin - d.values[d.action].margin  # type: ignore[operator]
