@@ -1,0 +1,399 @@
+"""Exact double-dummy search over any reachable position of a hand (every card visible).
+
+Two values per legal card of the seat to act:
+
+* the **trick value** — further tricks each team takes (the trick in progress included)
+  when both teams maximise their own tricks. Null-window tests ("does team 0 take at
+  least t more tricks?") driven MTD-f style, a transposition table at trick starts keyed
+  by the remaining cards with touching ranks made equivalent, quick-trick and sure-trick
+  cut-offs, cheap move ordering, and touching cards searched once.
+* the **score value** — the hand-score margin (acting team's points for the hand minus the
+  other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
+  bags) when both teams maximise their own margin. The margin is zero-sum between the
+  teams, so it is a plain fail-soft alpha-beta with its own table (keyed also by the
+  tricks won per seat, which nils make matter).
+
+Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
+many positions of one hand (the tables carry over), which is what the review does.
+"""
+from __future__ import annotations
+
+import time
+
+from .cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
+from .position import CardValue, NotFinished, Position, SolverError, sure_tricks
+from .rules import legal_mask, trick_winner
+from .scoring import score_team
+
+__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
+           "solve", "solve_position", "sure_tricks"]
+
+SUIT_BITS = 0x1FFF
+CHECK_MASK = 2047           # look at the clock every 2048 nodes
+INFINITY = 10 ** 6
+
+
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
+    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
+    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
+    return a - b
+
+
+def _suit_code(a: int, b: int, c: int, d: int) -> int:
+    """Owners of one suit's remaining cards from the top, base 4 after a leading 1: relative ranks."""
+    code = 1
+    m = a | b | c | d
+    while m:
+        top = 1 << (m.bit_length() - 1)
+        code = code * 4 + (0 if a & top else 1 if b & top else 2 if c & top else 3)
+        m ^= top
+    return code
+
+
+class Solver:
+    """Search state and transposition tables for positions of hands with given bids and bags."""
+
+    def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
+        self.bids = tuple(bids)
+        self.bags = tuple(bags)
+        self.trick_tt: dict[tuple, list[int]] = {}
+        self.score_tt: dict[tuple, list[int]] = {}
+        self.margins: dict[tuple, int] = {}
+        self._codes: dict[tuple, int] = {}
+        self.nodes = 0
+        self.cut = -1
+        self.deadline: float | None = None
+        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
+        # switches for measuring each technique
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = True
+
+    # -- state ---------------------------------------------------------------------------
+
+    def _load(self, pos: Position) -> None:
+        self.h = list(pos.hands)
+        self.trick = list(pos.trick)
+        self.leader = pos.leader
+        self.broken = pos.broken
+        self.won = list(pos.won)
+        self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+            raise NotFinished
+
+    def _key(self) -> tuple:
+        """Trick-start key: leader, spades broken, each suit's owners by relative rank."""
+        h0, h1, h2, h3 = self.h
+        codes = self._codes
+        key = [self.leader, self.broken]
+        for shift in (0, 13, 26, 39):
+            t = (h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS, h3 >> shift & SUIT_BITS)
+            code = codes.get(t)
+            if code is None:
+                code = codes[t] = _suit_code(*t)
+            key.append(code)
+        return tuple(key)
+
+    def _moves(self, seat: int) -> list[int]:
+        """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
+        hand = self.h[seat]
+        trick = self.trick
+        legal = legal_mask(hand, trick[0] // 13 if trick else None, self.broken)
+        live = self.live
+        reps = []
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = low.bit_length() - 1
+            if self.use_equiv:
+                above = live & SUIT_MASKS[c // 13] & ~((low << 1) - 1)
+                if above & -above & hand:
+                    continue            # the next live card up is ours too: same card in effect
+            reps.append(c)
+        if not self.use_order or len(reps) < 2:
+            return reps
+        if not trick:                   # lead: top cards of a suit first, then low cards
+            h = self.h
+            mate = h[seat ^ 2]
+            opp1, opp2 = h[seat ^ 1], h[seat ^ 3]
+
+            def lead(c: int) -> int:
+                suit = SUIT_MASKS[c // 13]
+                rest = live & suit
+                top = 1 << (rest.bit_length() - 1)
+                if top >> c & 1 or top == 1 << c:
+                    rank = 0                            # cash a winner
+                elif mate & top:
+                    rank = 20 + c % 13                  # low to partner's winner
+                else:
+                    rank = 40 + c % 13
+                if c < 39 and ((not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK)):
+                    rank += 60                          # an opponent ruffs it
+                return rank
+            return sorted(reps, key=lead)
+        at = trick_winner(trick)
+        w = trick[at]
+        partner_wins = (self.leader + at) % 4 == seat ^ 2
+        if partner_wins and len(trick) == 3:
+            return sorted(reps, key=lambda c: (c >= 39, c % 13))
+        if partner_wins:                # third hand: partner's card holds unless the last hand beats it
+            last = self.h[seat ^ 1]
+            led = SUIT_MASKS[w // 13]
+            safe = not (last & led and (last & led) > (1 << w) - 1 if w < 39 else last & SPADE_MASK & ~((2 << w) - 1)) \
+                and (w >= 39 or last & led or not last & SPADE_MASK)
+            if safe:
+                return sorted(reps, key=lambda c: (c >= 39, c % 13))
+
+        def order(c: int) -> tuple:
+            beats = c > w if c // 13 == w // 13 else c >= 39
+            return (not beats, c >= 39 and not beats, c % 13)
+        return sorted(reps, key=order)
+
+    def _play(self, c: int) -> tuple | None:
+        """Play card ``c`` for the seat to act; returns what :meth:`_unplay` needs when it ends a trick."""
+        trick = self.trick
+        seat = (self.leader + len(trick)) % 4
+        self.h[seat] ^= 1 << c
+        trick.append(c)
+        undo = (self.broken,)
+        if c >= 39:
+            self.broken = True
+        if len(trick) < 4:
+            return None
+        winner = (self.leader + trick_winner(trick)) % 4
+        self.won[winner] += 1
+        saved = (undo[0], self.leader, tuple(trick))
+        self.live &= ~sum(1 << x for x in trick)
+        self.trick = []
+        self.leader = winner
+        return saved + (winner,)
+
+    def _unplay(self, c: int, done: tuple | None, broken: bool) -> None:
+        if done is not None:
+            _, leader, cards, winner = done
+            self.won[winner] -= 1
+            self.leader = leader
+            self.trick = list(cards)
+            for x in cards:
+                self.live |= 1 << x
+        self.broken = broken
+        self.trick.pop()
+        seat = (self.leader + len(self.trick)) % 4
+        self.h[seat] |= 1 << c
+
+    # -- trick value ----------------------------------------------------------------------
+
+    def _ge(self, target: int) -> bool:
+        """Does team 0 take at least ``target`` more tricks (the one in progress included)?"""
+        self._tick()
+        trick = self.trick
+        if not trick:
+            left = self.h[self.leader].bit_count()
+            if target <= 0:
+                return True
+            if target > left:
+                return False
+            key = self._key() if self.use_tt else None
+            bounds = self.trick_tt.get(key) if key else None
+            if bounds is None:
+                s0, s1 = sure_tricks(self.h, self.leader, self.live, self.broken) if self.use_quick else (0, 0)
+                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last cut-off lead
+                if key:
+                    self.trick_tt[key] = bounds
+            if bounds[0] >= target:
+                return True
+            if bounds[1] < target:
+                return False
+            result = self._ge_moves(target, bounds[2])
+            if result:
+                bounds[0] = target
+            else:
+                bounds[1] = target - 1
+            if self.cut >= 0:
+                bounds[2] = self.cut
+            return result
+        return self._ge_moves(target)
+
+    def _ge_moves(self, target: int, first: int = -1) -> bool:
+        """Try the moves of the seat to act (play and take back inline: this is the hot loop).
+
+        ``first`` is tried first if it is among them; the move that decided is left in ``cut``.
+        """
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        seat = (leader + n) % 4
+        maximiser = not seat & 1
+        broken = self.broken
+        h = self.h
+        moves = self._moves(seat)
+        if first >= 0 and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
+            bit = 1 << c
+            h[seat] ^= bit
+            if c >= 39:
+                self.broken = True
+            if n < 3:
+                trick.append(c)
+                result = self._ge(target)
+                trick.pop()
+            else:
+                winner = (leader + trick_winner(trick + [c])) % 4
+                gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
+                self.live ^= gone
+                self.trick = []
+                self.leader = winner
+                result = self._ge(target if winner & 1 else target - 1)
+                self.leader = leader
+                self.trick = trick
+                self.live |= gone
+            h[seat] ^= bit
+            self.broken = broken
+            if result == maximiser:
+                self.cut = c
+                return result
+        self.cut = -1
+        return not maximiser
+
+    def _exact_tricks(self, guess: int) -> int:
+        """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f style)."""
+        lo, hi = 0, self.h[(self.leader + len(self.trick)) % 4].bit_count()
+        g = min(max(guess, lo + 1), hi)
+        while lo < hi:
+            t = min(max(g, lo + 1), hi)
+            if self._ge(t):
+                lo, g = t, t + 1
+            else:
+                hi, g = t - 1, t - 1
+        return lo
+
+    # -- score value ----------------------------------------------------------------------
+
+    def _margin(self) -> int:
+        won = tuple(self.won)
+        m = self.margins.get(won)
+        if m is None:
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+        return m
+
+    def _ab(self, alpha: int, beta: int) -> int:
+        """Team 0's final hand margin with best play (fail-soft alpha-beta)."""
+        self._tick()
+        key = bounds = None
+        if not self.trick:
+            if not self.h[self.leader]:
+                return self._margin()
+            if self.use_tt:
+                key = (self._key(), tuple(self.won))
+                bounds = self.score_tt.get(key)
+                if bounds is not None:
+                    if bounds[0] >= beta:
+                        return bounds[0]
+                    if bounds[1] <= alpha:
+                        return bounds[1]
+                    if bounds[0] == bounds[1]:
+                        return bounds[0]
+                    alpha, beta = max(alpha, bounds[0]), min(beta, bounds[1])
+        a0, b0 = alpha, beta
+        seat = (self.leader + len(self.trick)) % 4
+        maximiser = not seat & 1
+        best = -INFINITY if maximiser else INFINITY
+        broken = self.broken
+        for c in self._moves(seat):
+            done = self._play(c)
+            v = self._ab(alpha, beta)
+            self._unplay(c, done, broken)
+            if maximiser:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:
+            if bounds is None:
+                bounds = self.score_tt[key] = [-INFINITY, INFINITY]
+            if best <= a0:
+                bounds[1] = min(bounds[1], best)
+            elif best >= b0:
+                bounds[0] = max(bounds[0], best)
+            else:
+                bounds[0] = bounds[1] = best
+        return best
+
+    def _run_top(self, c: int, hand: int) -> int:
+        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
+        suit = SUIT_MASKS[c // 13]
+        while True:
+            above = self.live & suit & ~((2 << c) - 1)
+            nxt = above & -above
+            if not nxt & hand:
+                return c
+            c = nxt.bit_length() - 1
+
+    # -- per card -------------------------------------------------------------------------
+
+    def tricks(self, pos: Position, *, deadline: float | None = None) -> int:
+        """Team 0's further tricks from ``pos`` with best play (no per-card split)."""
+        pos.check()
+        self._load(pos)
+        self.deadline = deadline
+        return self._exact_tricks(self.h[pos.to_act].bit_count() // 2)
+
+    def margin(self, pos: Position, *, deadline: float | None = None) -> int:
+        """Team 0's hand margin from ``pos`` with best play (no per-card split)."""
+        pos.check()
+        self._load(pos)
+        self.deadline = deadline
+        return self._ab(-INFINITY, INFINITY)
+
+    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
+        """Every legal card of the seat to act (card number) → its :class:`CardValue`.
+
+        ``deadline`` is a :func:`time.perf_counter` time; past it :class:`NotFinished` is raised.
+        """
+        pos.check()
+        self._load(pos)
+        self.deadline = deadline
+        seat = pos.to_act
+        team = seat & 1
+        left = pos.hands[seat].bit_count()     # tricks still to play, the current one included
+        out: dict[int, CardValue] = {}
+        reps = self._moves(seat)
+        guess = left // 2
+        broken = self.broken
+        for c in reps:
+            done = self._play(c)
+            now = 1 if done is not None and not done[3] & 1 else 0
+            t0 = self._exact_tricks(guess - now) + now
+            guess = t0
+            margin = None
+            if score:
+                m0 = self._ab(-INFINITY, INFINITY)
+                margin = m0 if team == 0 else -m0
+            self._unplay(c, done, broken)
+            out[c] = CardValue((t0, left - t0), margin)
+        legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
+        self._load(pos)
+        for c in range(52):             # a card touching a searched one shares its value
+            if legal >> c & 1 and c not in out:
+                out[c] = out[self._run_top(c, pos.hands[seat])]
+        return out
+
+
+def solve_position(pos: Position, *, score: bool = True, deadline: float | None = None,
+                   solver: Solver | None = None) -> dict[str, CardValue]:
+    """Every legal card name of the seat to act → :class:`CardValue` (see :meth:`Solver.values`)."""
+    solver = solver or Solver(pos.bids, pos.bags)
+    return {CARD_NAMES[c]: v for c, v in sorted(solver.values(pos, score=score, deadline=deadline).items())}
+
+
+def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:  # noqa: ANN001
+    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
+    return solve_position(Position.from_match(match), score=score, deadline=deadline)
