@@ -46,7 +46,7 @@ CODES: dict[str, dict[str, str]] = {
     "bid.easy": {"bid": "bid", "cards": "cards"},
     "bid.tricks": {"bid": "bid", "estimate": "tricks", "details": "details"},
     "bid.nil": {"estimate": "tricks", "details": "details"},
-    "bid.nil_gamble": {"estimate": "tricks", "them": "points", "gap": "points"},
+    "bid.nil_gamble": {"them": "points", "gap": "points"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
     "est.ace_long": {"card": "card", "tricks": "tricks", "length": "count"},
@@ -86,6 +86,7 @@ CODES: dict[str, dict[str, str]] = {
     "play.second_low": _CARD,
     "play.win_cheap": {"card": "card", "over": "card"},
     "play.keep_spades": {"card": "card", "suit": "suit"},
+    "play.cannot_win": _CARD,
     "play.duck": _CARD,
     "play.duck_discard": _CARD,
     "play.forced_win": _CARD,

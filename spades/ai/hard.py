@@ -339,7 +339,7 @@ def explain_hard_bid(view: SeatView) -> tuple[int, Reason]:
             return clamp_bid(int(est + ROUND), est, parts)
         return 0, why
     if desperate and partner_bid != NIL and est < NIL_RISK and not hand >> ACE_OF_SPADES & 1 and nil_ok_loose(hand):
-        return 0, reason("bid.nil_gamble", estimate=tenth(est), them=theirs, gap=theirs - mine)
+        return 0, reason("bid.nil_gamble", them=theirs, gap=theirs - mine)
     if view.bags[team] >= 7 and est - int(est) > 0.5:
         raised = max(bid, int(est) + 1)     # absorb likely overtricks into the contract
         if raised != bid:

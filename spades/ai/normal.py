@@ -129,7 +129,7 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
             if not plan.want and under:
                 return _why(highest(under), "play.partner_winning_shed", partner_card=CARD_NAMES[card])
             chosen = lowest(under) if under else lowest(legal)
-            keep = beats & SUIT_MASKS[SUIT_OF[chosen]] & ~(1 << chosen)
+            keep = legal & ABOVE[chosen]          # our higher cards of that suit, saved for later
             if keep:
                 return _why(chosen, "play.partner_winning_keep", partner_card=CARD_NAMES[card],
                             keep=CARD_NAMES[highest(keep)])
@@ -176,7 +176,7 @@ def _discard(mask: int, keep_spades: bool) -> Choice:
                     best, best_len = lowest(m), m.bit_count()
             return _why(best, "play.keep_spades", suit=SUITS[SUIT_OF[best]])
         return _why(highest(side), "play.duck_discard")
-    return _why(lowest(mask), "play.second_low") if keep_spades else _why(highest(mask), "play.duck_discard")
+    return _why(lowest(mask), "play.cannot_win") if keep_spades else _why(highest(mask), "play.duck_discard")
 
 
 def _lead(t: Tracker, plan: Plan, legal: int, unseen: int) -> Choice:
