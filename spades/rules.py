@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE, SUIT_WORDS, card_name
+from .cards import NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE, SUIT_WORDS, card_name
 
 NIL = 0                       # the bid of no tricks at all
 MIN_BID = NIL
@@ -55,12 +55,14 @@ def trick_winner(cards: Sequence[int]) -> int:
     The highest spade wins; without a spade, the highest card of the suit led.
     """
     best = cards[0]
+    suit = SUIT_OF[best]
     at = 0
     for i in range(1, len(cards)):
         c = cards[i]
-        if SUIT_OF[c] == SUIT_OF[best]:
+        s = SUIT_OF[c]
+        if s == suit:
             if c > best:
                 best, at = c, i
-        elif c >= FIRST_SPADE:  # a spade beats any other suit
-            best, at = c, i
+        elif s == SPADES:  # a spade beats any other suit
+            best, at, suit = c, i, SPADES
     return at
