@@ -23,11 +23,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .ai import LEVELS, Bot, bot
+from .ai.explain import Explanation, Reason
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
 from .match import OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
+from .start import check_seat
 from .view import SeatView
 
 HUMAN = 0
@@ -252,9 +254,36 @@ class Session:
 
     def hint(self, level: Any = None) -> int | str:
         """What a computer player of ``level`` would do in the human's seat now (nothing changes)."""
+        return self.explain_hint(level).action
+
+    def explain_hint(self, level: Any = None) -> Explanation:
+        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and explains."""
         level = check_level(level)
         seat = self._my_turn()
-        return bot(level, self.hint_seed()).choose(self.match.view(seat))
+        return bot(level, self.hint_seed()).explain(self.match.view(seat))
+
+    def why(self, seat: Any) -> tuple[int | str, Reason | None] | None:
+        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it acted.
+
+        The reason is recomputed by that seat's own seeded bot from the view the seat had just
+        before that action (the match is rebuilt to that moment; nothing here changes), so it is
+        the true reason. Should the recomputed action ever differ from the one taken (Hard's
+        wall-clock safety net cut one of the two searches short) the reason is ``None``.
+        Refused: ``bad_argument`` for a non-seat, ``bad_args`` for a human seat.
+        """
+        seat = check_seat(seat)
+        if seat in self.humans:
+            raise BadRequest("bad_args", f"Seat {seat} is a human player: only computer players' actions are explained.")
+        m = self.match
+        seats = action_seats(m)
+        index = next((i for i in range(len(seats) - 1, -1, -1) if seats[i] == seat), None)
+        if index is None:
+            return None
+        actions = m.actions
+        before = Match.from_start(m.start, actions[:index])
+        explained = self.bots[seat].explain(before.view(seat))
+        taken = actions[index]
+        return taken, explained.reason if explained.action == taken else None
 
     def why_not(self, card: Any) -> str | None:
         """The ``IllegalAction`` code :meth:`play` would refuse ``card`` with now, or ``None``.

@@ -166,9 +166,9 @@ def test_bid_estimate_parts_add_up_to_the_estimate(deck: list[int]) -> None:
     assert total == estimate_tricks(hand)
     for p in parts:
         check_reason(p)
-    # each part is shown to one decimal: the sum of what is shown is the estimate within that rounding
+    # each part is shown to two decimals: the sum of what is shown is the estimate within that rounding
     shown = sum(p["params"].get("tricks", 0) for p in parts)
-    assert abs(shown - total) <= 0.05 * len(parts) + 1e-9
+    assert abs(shown - total) <= 0.005 * len(parts) + 1e-9
     named = [p["params"]["card"] for p in parts if "card" in p["params"]]
     assert all(hand >> CARD_INDEX[c] & 1 for c in named)       # only cards the hand holds
 
@@ -180,7 +180,7 @@ def test_normal_bid_lists_its_sure_and_probable_tricks() -> None:
     assert e.action == 3 and e.reason.code == "bid.tricks"
     parts = {(d["code"], d["params"].get("card")) for d in e.reason.params["details"]}
     assert parts == {("est.spade_honour", "AS"), ("est.spade_honour", "KS"), ("est.ace", "AH"), ("est.queen", "QD")}
-    assert e.reason.params["estimate"] == 3.2           # 1 + 0.95 + 1 + 0.25
+    assert e.reason.params["estimate"] == 3.2          # 1 + 0.95 + 1 + 0.25
     cover = NormalBot(0).explain(position(deal_with({0: hand}), 1, [0, 4]).view(0))
     assert cover.action == 4
     assert cover.reason.params["details"][-1] == {"code": "adj.partner_nil", "params": {"bid": 4}}

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SIDE_SUITS, SPADES, SUIT_BITS, SUIT_SIZE, SUITS
 from ..rules import MAX_BID, NIL
-from .explain import Reason, reason, tenth
+from .explain import Reason, reason, shown
 
 TEAM_BID_CAP = 12    # a team bidding more than this between its two players trims the second bid
 TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two drops by one
@@ -91,7 +91,7 @@ def spade_parts(ranks: list[int], parts: Details | None = None) -> tuple[float, 
     t += length
     used += extra
     if parts is not None and extra:
-        parts.append(reason("est.spade_length", count=extra, tricks=tenth(length)).to_dict())
+        parts.append(reason("est.spade_length", count=extra, tricks=shown(length)).to_dict())
     return t, used
 
 
@@ -121,7 +121,7 @@ def estimate_parts(hand: int, parts: Details | None = None) -> float:
     total += ruffs
     if parts is not None:
         if ruffs:
-            parts.append(reason("est.ruff", suits=short, spades=spare, tricks=tenth(ruffs)).to_dict())
+            parts.append(reason("est.ruff", suits=short, spades=spare, tricks=shown(ruffs)).to_dict())
         if not parts:
             parts.append(reason("est.nothing").to_dict())
     return total
@@ -162,8 +162,8 @@ def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[in
     est = estimate_parts(hand, parts)
     if allow_nil and partner_bid != NIL and nil_ok(hand):
         spades = (hand >> (SUIT_SIZE * SPADES) & SUIT_BITS).bit_count()
-        return NIL, reason("bid.nil", estimate=tenth(est),
-                           details=[reason("nil.fits", spades=spades, estimate=tenth(est)).to_dict()])
+        return NIL, reason("bid.nil", estimate=shown(est),
+                           details=[reason("nil.fits", spades=spades, estimate=shown(est)).to_dict()])
     bid = int(est + ROUND)
     if partner_bid == NIL:
         bid = int(est + NIL_ROUND)            # cover the nil: we will play high anyway
@@ -188,7 +188,7 @@ def clamp_bid(bid: int, est: float, parts: Details) -> tuple[int, Reason]:
     elif bid > MAX_BID:
         bid = MAX_BID
         parts.append(reason("adj.maximum", bid=bid).to_dict())
-    return bid, reason("bid.tricks", bid=bid, estimate=tenth(est), details=parts)
+    return bid, reason("bid.tricks", bid=bid, estimate=shown(est), details=parts)
 
 
 def team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *, allow_nil: bool = True) -> int:

@@ -19,8 +19,8 @@ kind           value
 ``suits``      a list of suit letters
 ``seat``       a seat number 0–3 (0 is the human's seat in the game)
 ``count``      a whole number
-``tricks``     a number of tricks, possibly fractional (one decimal)
-``points``     points, possibly fractional (one decimal)
+``tricks``     a number of tricks, possibly fractional (up to two decimals)
+``points``     points, possibly fractional (up to two decimals)
 ``percent``    a whole percentage 0–100
 ``bid``        a bid, 0 meaning nil
 ``details``    a list of nested reasons ``{code, params}`` (not in the sentence: shown after it)
@@ -139,9 +139,13 @@ def reason(code: str, **params: Any) -> Reason:
     return Reason(code, params)
 
 
-def tenth(x: float) -> float:
-    """A trick or point figure as shown: rounded to one decimal."""
-    return round(x, 1)
+#: Decimals kept in a trick or point figure (a guarded king is 0.65 of a trick).
+SHOWN_DECIMALS = 2
 
 
-__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "reason", "tenth", "text_params"]
+def shown(x: float) -> float:
+    """A trick or point figure as a reason carries it: rounded to :data:`SHOWN_DECIMALS` decimals."""
+    return round(x, SHOWN_DECIMALS)
+
+
+__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "reason", "shown", "text_params"]

@@ -21,7 +21,7 @@ from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, FLOOR, NIL_POINTS, add_bag
 from ..view import SeatView
 from .base import Bot
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
-from .explain import Explanation, Reason, reason, tenth
+from .explain import Explanation, Reason, reason, shown
 from .normal import explain_card
 from .tracker import Tracker, track
 
@@ -303,7 +303,7 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
             break
     if not done:
         return rule_card, rule_reason
-    table = [{"card": CARD_NAMES[c], "value": tenth(totals[c] / done), "make": round(PERCENT * made[c] / done)}
+    table = [{"card": CARD_NAMES[c], "value": shown(totals[c] / done), "make": round(PERCENT * made[c] / done)}
              for c in moves]
     totals[fallback] += PRIOR * done   # the search must beat Normal's choice clearly
     # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
