@@ -17,7 +17,7 @@ from spades.ai.explain import CODES, KINDS, STRUCTURED_KINDS, text_params
 from spades.ai.hard import HardBot, candidates, explain_hard_bid
 from spades.ai.normal import NormalBot
 from spades.ai.tracker import track
-from spades.cards import CARD_INDEX, CARD_NAMES, SUITS, mask_of
+from spades.cards import CARD_INDEX, CARD_NAMES, SUITS
 from spades.rules import legal_mask
 from tests.test_ai import deal_with, position
 

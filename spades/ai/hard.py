@@ -15,7 +15,7 @@ import time
 
 from ..cards import (ABOVE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, NON_SPADES, QUEEN,
                      RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest, numbers_of)
-from ..rules import MAX_BID, NIL, legal_mask, trick_winner
+from ..rules import NIL, legal_mask, trick_winner
 from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, FLOOR, NIL_POINTS, add_bags, hand_points,
                        match_winner, team_need)
 from ..view import SeatView
