@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE, SUIT_WORDS, card_name
+from .cards import FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, SUIT_SIZE, SUIT_WORDS, card_name
 
 NIL = 0                       # the bid of no tricks at all
 MIN_BID = NIL
@@ -56,13 +56,12 @@ def trick_winner(cards: Sequence[int]) -> int:
     """
     best = cards[0]
     suit = SUIT_OF[best]
-    at = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        s = SUIT_OF[c]
-        if s == suit:
+    at = i = 0
+    for c in cards:
+        if SUIT_OF[c] == suit:
             if c > best:
                 best, at = c, i
-        elif s == SPADES:  # a spade beats any other suit
+        elif c >= FIRST_SPADE:  # a spade beats any other suit
             best, at, suit = c, i, SPADES
+        i += 1
     return at
