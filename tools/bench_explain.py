@@ -3,7 +3,9 @@
 
 A benchmark and a long check, not a test. Plays whole matches with Hard in seats 0 and 1
 and Normal partners in seats 2 and 3 (each Hard player partnered by a Normal one), asks
-every bot ``explain(view)`` at every decision and counts the codes per level. With
+every bot ``explain(view)`` at every decision and counts the codes per level, and apart the
+nested codes (``details``: a bid's estimate parts and adjustments, the rule whose card Hard's
+search kept). With
 ``--check`` a twin bot (same level and seed, made separately) also runs ``choose(view)``
 at every decision and any difference is counted (it must be 0). Hard's wall-clock safety
 net is off so that both runs do the same work. Progress is written to ``--out`` after each
@@ -47,6 +49,7 @@ def one_match(job: tuple[int, bool]) -> dict[str, Any]:
     twins = [make(LEVELS[s], seed * 4 + s) for s in range(4)] if check else []
     m = Match(seed=seed)
     codes: dict[str, Counter] = {"hard": Counter(), "normal": Counter()}
+    details: dict[str, Counter] = {"hard": Counter(), "normal": Counter()}
     mismatches = decisions = 0
     while m.phase != "over" and len(m.hands_played) < MAX_HANDS:
         seat = m.to_act
@@ -55,9 +58,12 @@ def one_match(job: tuple[int, bool]) -> dict[str, Any]:
         if check and twins[seat].choose(view) != e.action:
             mismatches += 1
         codes[LEVELS[seat]][e.reason.code] += 1
+        for d in e.reason.params.get("details", ()):
+            details[LEVELS[seat]][d["code"]] += 1
         decisions += 1
         m.act(e.action, seat=seat)
-    return {"seed": seed, "codes": {k: dict(v) for k, v in codes.items()}, "decisions": decisions,
+    return {"seed": seed, "codes": {k: dict(v) for k, v in codes.items()},
+            "details": {k: dict(v) for k, v in details.items()}, "decisions": decisions,
             "mismatches": mismatches, "hands": len(m.hands_played)}
 
 
@@ -73,6 +79,7 @@ def main() -> None:
     args = ap.parse_args()
     start = time.perf_counter()
     totals: dict[str, Counter] = {"hard": Counter(), "normal": Counter()}
+    nested: dict[str, Counter] = {"hard": Counter(), "normal": Counter()}
     done = decisions = mismatches = hands = 0
     jobs = [(args.seed + i, args.check) for i in range(args.matches)]
     with multiprocessing.Pool(args.jobs) as pool:
@@ -83,9 +90,12 @@ def main() -> None:
             hands += r["hands"]
             for level, c in r["codes"].items():
                 totals[level].update(c)
+            for level, c in r["details"].items():
+                nested[level].update(c)
             out = {"matches": done, "hands": hands, "decisions": decisions, "checked": args.check,
                    "mismatches": mismatches, "seconds": round(time.perf_counter() - start),
-                   "codes": {k: dict(v.most_common()) for k, v in totals.items()}}
+                   "codes": {k: dict(v.most_common()) for k, v in totals.items()},
+                   "details": {k: dict(v.most_common()) for k, v in nested.items()}}
             if args.out:
                 args.out.write_text(json.dumps(out, indent=1))
             if time.perf_counter() - start > args.seconds:
