@@ -131,7 +131,7 @@ async function store(db, items, limit) {
       /* already finished */
     }
     finished.catch(() => {});
-    throw storeError(err);
+    throw storeError(tx.error || err); // tx.error: the write that failed first (e.g. the quota)
   }
   await finished;
   return result;
@@ -204,6 +204,10 @@ function liveHistory(db, limit) {
       await finished;
     },
   };
+  // every failure leaves as a coded HistoryError (a closed connection throws synchronously, too)
+  for (const [name, fn] of Object.entries(api)) {
+    if (typeof fn === "function") api[name] = (...args) => fn(...args).catch((err) => Promise.reject(storeError(err)));
+  }
   return api;
 }
 

@@ -56,6 +56,7 @@ function showMore() {
 }
 
 async function draw(prefetched) {
+  const folded = drawFolded(); // its own read, alongside the records'
   try {
     records = await (prefetched || history.list(filter()));
     performance.mark("stats-listed");
@@ -64,13 +65,16 @@ async function draw(prefetched) {
     notice("stats.notKept", { reason: errorText(err) });
   }
   const s = computeStats(records);
+  performance.mark("stats-computed");
   renderFigures($("#figures"), s);
   renderTables($("#tables"), s);
   renderCharts($("#charts"), s);
+  performance.mark("stats-charted");
   $("#match-list").textContent = "";
   listed = 0;
   showMore();
-  await drawFolded();
+  performance.mark("stats-listed-drawn");
+  await folded;
 }
 
 async function drawFolded() {

@@ -15,7 +15,7 @@ Messages (:data:`HANDLERS` holds exactly these names; *state* is :meth:`Session.
 =============================  ====================================================================
 message and arguments          result
 =============================  ====================================================================
-``hello``                      ``{version, variant, levels}``
+``hello``                      ``{version, variant, levels, reason_kinds}`` (reason parameter name → kind)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
 opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
@@ -53,6 +53,7 @@ from typing import Any, Callable
 
 from . import VARIANT, __version__
 from .ai import LEVELS
+from .ai.explain import param_kinds
 from .errors import BadInput, BadRequest, BadSave, SpadesError
 from .match import ACTIONS_PER_HAND, OVER, Match
 from .notation import HandText, format_hand, parse, replay
@@ -100,8 +101,8 @@ def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 # -- messages ------------------------------------------------------------------------------
 
 def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The engine's version and the bot levels on offer."""
-    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS)}
+    """The engine's version, the bot levels on offer and the kind of each reason parameter."""
+    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds()}
 
 
 def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:

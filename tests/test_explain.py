@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from spades import Match
 from spades.ai import bot
 from spades.ai.estimate import estimate_parts, estimate_tricks
-from spades.ai.explain import CODES, KINDS, STRUCTURED_KINDS, text_params
+from spades.ai.explain import CODES, KINDS, STRUCTURED_KINDS, param_kinds, text_params
 from spades.ai.hard import HardBot, candidates, explain_hard_bid
 from spades.ai.normal import NormalBot
 from spades.ai.tracker import track
@@ -135,10 +135,18 @@ def test_hard_explained_action_is_the_choice_in_50_matches_with_a_small_budget()
 
 # -- what the reasons say -------------------------------------------------------------------------
 
-def test_registry_kinds_are_known() -> None:
+def test_registry_kinds_are_known_and_one_per_parameter_name() -> None:
     for code, params in CODES.items():
         assert re.fullmatch(r"[a-z]+\.[a-z_]+", code), code
         assert set(params.values()) <= KINDS, code
+    kinds = param_kinds()            # raises if a name had two kinds: the page renders by name
+    assert kinds["card"] == kinds["keep"] == kinds["partner_card"] == "card" and kinds["make"] == "percent"
+    CODES["test.bad"] = {"card": "count"}
+    try:
+        with pytest.raises(ValueError, match="two kinds"):
+            param_kinds()
+    finally:
+        del CODES["test.bad"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,6 +9,7 @@ import pytest
 from spades import IllegalAction
 from spades import bridge
 from spades.ai import bot
+from spades.ai.explain import param_kinds
 from spades.ai.hard import HardBot
 from spades.errors import BadRequest
 from spades.session import Session
@@ -114,6 +115,7 @@ def call(fn: str, **args) -> dict:
 
 def test_bridge_hint_and_why_replies() -> None:
     assert "why" in bridge.HANDLERS and "``why {seat}``" in bridge.__doc__
+    assert call("hello")["result"]["reason_kinds"] == param_kinds()
     assert call("new_match", seed=21, partner="normal", opponents="easy")["ok"]
     assert call("why", seat=2)["result"] == {"seat": 2, "action": None, "reason": None}
     events = call("run_bots")["result"]["events"]

@@ -9,7 +9,8 @@ state is what the game hands to ``addMatch``), stores them through site/history.
 headless Chromium, then reports:
   open      stats.html with every match stored: DOMContentLoaded → figures, charts and
             list drawn ("stats-drawn" mark), "stats-ready" (language + database open)
-            → drawn, and the read of all records alone; medians of --repeats reloads
+            → drawn, and the read of all records alone; medians of --repeats reloads;
+            open_empty_ms: the same with no match stored (the machine's baseline)
   storage   IndexedDB bytes per match (navigator.storage.estimate before/after)
   export    the history file's size
   import    the file imported into a fresh browser profile, every match replayed by the
@@ -102,6 +103,17 @@ def open_page(context, url: str):
     return page
 
 
+def open_times(page, repeats: int, stored: int) -> dict:
+    """Medians over `repeats` reloads of the stats page's opening marks (see OPEN_JS)."""
+    runs = []
+    for _ in range(repeats):
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        runs.append(page.evaluate(OPEN_JS))
+    assert {r["matches"] for r in runs} == {stored}
+    return {k: round(statistics.median(r[k] for r in runs), 1) for k in ("fromDomReady", "fromReady", "read", "fromNavigation")}
+
+
 def import_file(page, text: str) -> float:
     page.evaluate("document.body.dataset.import = ''")
     start = time.perf_counter()
@@ -134,20 +146,14 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
         context = browser.new_context(accept_downloads=True)
         page = open_page(context, url)
+        results["open_empty_ms"] = open_times(page, args.repeats, 0)
         before = page.evaluate(USAGE_JS)
         t0 = time.perf_counter()
         added = sum(page.evaluate(ADD_JS, json.dumps(games[i:i + BATCH])) for i in range(0, len(games), BATCH))
         assert added == len(games), added
         results["store_s"] = round(time.perf_counter() - t0, 1)
         results["storage_bytes_per_match"] = round((page.evaluate(USAGE_JS) - before) / len(games))
-        runs = []
-        for _ in range(args.repeats):
-            page.reload()
-            page.wait_for_selector("body[data-ready='1']")
-            runs.append(page.evaluate(OPEN_JS))
-        assert {r["matches"] for r in runs} == {len(games)}
-        results["open_ms"] = {k: round(statistics.median(r[k] for r in runs), 1)
-                              for k in ("fromDomReady", "fromReady", "read", "fromNavigation")}
+        results["open_ms"] = open_times(page, args.repeats, len(games))
         with page.expect_download() as info:
             page.click("button[data-action='export-history']")
         text = Path(info.value.path()).read_text(encoding="utf-8")

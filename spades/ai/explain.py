@@ -109,6 +109,16 @@ CODES: dict[str, dict[str, str]] = {
 }
 
 
+def param_kinds() -> dict[str, str]:
+    """Each parameter name with its kind: a name has one kind in every code, so a renderer may go by name."""
+    kinds: dict[str, str] = {}
+    for params in CODES.values():
+        for name, kind in params.items():
+            if kinds.setdefault(name, kind) != kind:
+                raise ValueError(f"parameter {name!r} has two kinds: {kinds[name]} and {kind}")
+    return kinds
+
+
 def text_params(code: str) -> set[str]:
     """The parameters of ``code`` that its sentence shows (placeholders in the catalogue)."""
     return {name for name, kind in CODES[code].items() if kind not in STRUCTURED_KINDS}
@@ -148,4 +158,4 @@ def shown(x: float) -> float:
     return round(x, SHOWN_DECIMALS)
 
 
-__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "reason", "shown", "text_params"]
+__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "param_kinds", "reason", "shown", "text_params"]
