@@ -17,6 +17,9 @@ import { seatName } from "./words.js";
 
 const last = (list) => list[list.length - 1];
 
+/** Whether `S` is a match in progress that the player has begun (bid, or a hand scored). */
+const begun = (S) => Boolean(S) && S.phase !== "over" && (S.sheet.length > 0 || S.bids[HUMAN] !== null);
+
 /** Whether a computer player is to act in `S`. */
 const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !== null;
 
@@ -88,7 +91,7 @@ export function createController({ engine, store, settings, speedOverride, annou
   // ------------------------------------------------------------ the match's flow
 
   async function startMatch(args) {
-    if (st.S && st.S.phase !== "over" && st.saveText) onMatchEnd({ saveText: st.saveText, state: st.S });
+    if (begun(st.S) && st.saveText) onMatchEnd({ saveText: st.saveText, state: st.S }); // abandoned
     const run = restart();
     const S = await run.ask(MSG.NEW_MATCH, args);
     if (!S) return;

@@ -95,6 +95,8 @@ def test_abandoned_match_is_kept_as_abandoned(page, site_url):
     seed_save(page, save)
     boot(page, site_url)
     new_match(page, SEED + 1)
+    # a match the player has not begun (no bid yet) is not history when it is replaced
+    new_match(page, SEED + 2)
     assert stat(page, site_url, "abandoned", 1) == 1
     assert int(page.get_attribute('[data-stat="matches"]', "data-value")) == 1
     assert_clean(page)
