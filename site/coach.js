@@ -55,5 +55,6 @@ export function hintText({ action, level, reason }) {
 export function whyText({ seat, action, reason }) {
   const name = seatName(seat);
   if (!action) return t("coach.notYet", { name });
-  return t("coach.why", { name, reason: reason ? reasonText(reason) : t("coach.noReason") });
+  // no reason: Hard's search, recomputed after a reload, chose differently (spades.session.why)
+  return t("coach.why", { name, reason: reason ? reasonText(reason) : t("coach.reasonLost") });
 }
