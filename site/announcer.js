@@ -70,14 +70,6 @@ export function eventsText(events) {
   return parts.join(" ");
 }
 
-/** What the hint bot advises ({action: {card}|{bid}, level} from the engine). */
-export function hintText({ action, level }) {
-  const name = t(`level.${level}`);
-  return "card" in action
-    ? t("hint.card", { level: name, card: cardName(action.card) })
-    : t("hint.bid", { level: name, bid: bidName(action.bid) });
-}
-
 /** Whose turn it is (or how the match ended), for the message line. */
 export function turnText(S) {
   if (!S) return "";

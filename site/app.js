@@ -7,6 +7,7 @@ import { createController } from "./controller.js";
 import { HUMAN } from "./constants.js";
 import { createDialogs, fillNewMatch, fillSettings } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { createMatchLog } from "./gamehistory.js";
 import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { SPEEDS, loadSettings, matchStore, saveSettings } from "./persistence.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
@@ -35,6 +36,7 @@ function main() {
   const store = matchStore(EMBED);
   const progress = createProgress();
   const announce = createAnnouncer($("#live"));
+  const matchLog = createMatchLog();
   // Boot Python first: language, deck and table set-up all overlap the runtime's download.
   const engine = startEngine({ onProgress: (p) => progress.update(p), onSave: (text) => ctl.onSave(text) });
   const dialogs = createDialogs({
@@ -46,7 +48,7 @@ function main() {
   });
   const ctl = createController({
     engine, store, settings, speedOverride: urlSpeed, announce,
-    onScoredHand: () => openSheet(true),
+    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
   });
   const st = ctl.state;
 
@@ -112,6 +114,7 @@ function main() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     const actions = {
       hint: () => ctl.hint(hintLevel()),
+      why: (btn) => ctl.why(Number(btn.dataset.seat)),
       undo: () => ctl.undo(dialogs.closeAll),
       "last-trick": showLastTrick,
       scores: () => openSheet(false),
@@ -124,7 +127,7 @@ function main() {
     };
     document.addEventListener("click", (ev) => {
       const btn = ev.target.closest("[data-action]");
-      if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action]();
+      if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
     });
     // Escape on the after-hand sheet means Continue
     $("#sheet-dialog").addEventListener("cancel", (ev) => {
@@ -168,6 +171,7 @@ function main() {
       labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
     });
     wire();
+    matchLog.check();
     setPhase("loading");
     table.renderSeats(null, false);
     table.renderScores(null); // "0 bags" etc. in the page's language while Python loads

@@ -3,7 +3,8 @@
 // Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
 // to ask next, when to animate, and when to wait for the player. Each flow runs in a
 // cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
-import { bidText, errorText, eventsText, hintText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { bidText, errorText, eventsText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { hintText, whyText } from "./coach.js";
 import { HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
 import { pace } from "./persistence.js";
@@ -16,6 +17,9 @@ import { seatName } from "./words.js";
 
 const last = (list) => list[list.length - 1];
 
+/** Whether `S` is a match in progress that the player has begun (bid, or a hand scored). */
+const begun = (S) => Boolean(S) && S.phase !== "over" && (S.sheet.length > 0 || S.bids[HUMAN] !== null);
+
 /** Whether a computer player is to act in `S`. */
 const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !== null;
 
@@ -23,9 +27,10 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
  * `settings`: the live settings object; `speedOverride()`: the speed the address asks
  * for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
- * the score sheet for a hand just scored.
+ * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
+ * is abandoned (replaced by a new one), for the history.
  */
-export function createController({ engine, store, settings, speedOverride, announce, onScoredHand }) {
+export function createController({ engine, store, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
   const st = {
     S: null, // the engine's latest state
     saveText: null, // the session as text, from the engine's last change
@@ -86,6 +91,7 @@ export function createController({ engine, store, settings, speedOverride, annou
   // ------------------------------------------------------------ the match's flow
 
   async function startMatch(args) {
+    if (begun(st.S) && st.saveText) onMatchEnd({ saveText: st.saveText, state: st.S }); // abandoned
     const run = restart();
     const S = await run.ask(MSG.NEW_MATCH, args);
     if (!S) return;
@@ -250,6 +256,7 @@ export function createController({ engine, store, settings, speedOverride, annou
       st.pendingHand = null;
       st.view = null;
       persist();
+      onMatchEnd({ saveText: st.saveText, state: st.S });
       render();
       afterTurnMessage();
       return;
@@ -277,6 +284,13 @@ export function createController({ engine, store, settings, speedOverride, annou
     if (!r) return;
     markHint(r.action);
     say(hintText(r), "hint");
+  }
+
+  /** Why computer seat `seat` made its last bid or card (its bot's reason), shown and said. */
+  async function why(seat) {
+    if (!st.ready || !st.S) return;
+    const r = await current().ask(MSG.WHY, { seat });
+    if (r) say(whyText(r), "hint");
   }
 
   async function undo(closeDialogs) {
@@ -323,6 +337,7 @@ export function createController({ engine, store, settings, speedOverride, annou
     whyNot: entry(whyNot),
     continueAfterHand: entry(continueAfterHand),
     hint: entry(hint),
+    why: entry(why),
     undo: entry(undo),
   };
 }

@@ -1,5 +1,6 @@
 // scoresheet.js: the score-sheet dialog: one hand's breakdown, the history of hands,
 // and exporting a finished hand as hand notation with a link to the hand viewer.
+import { scoreChart } from "./chart.js";
 import { fmt, fmtSigned, t } from "./i18n.js";
 import { bidName, seatName, textEl } from "./words.js";
 
@@ -44,6 +45,11 @@ export function fillSheet(sheet, selected, afterHand, onExport) {
       if (btn) btn.focus();
     }),
   );
+  body.appendChild(scoreChart(sheet));
+  const stats = textEl("a", t("history.statsLink"));
+  stats.href = "stats.html";
+  stats.dataset.role = "stats-link";
+  body.appendChild(stats);
   $("#sheet-title").textContent = afterHand ? t("sheet.handTitle", { n: row.number }) : t("sheet.title");
 }
 

@@ -1,0 +1,60 @@
+// coach.js: a computer player's reason as words. The engine sends a reason as a stable code
+// and parameters ({code, params}, spades.ai.explain); the sentence is the catalogue's
+// "reason.<code>" with each parameter shown by its kind (cards with the game's card words).
+// Used for the hint (what the hint bot would do, and why) and for "Why?" on a computer
+// player's last bid or card (the bridge's `why {seat}`). No rule is decided here.
+import { has, t } from "./i18n.js";
+import { bidName, cardName, seatName } from "./words.js";
+
+/**
+ * How each parameter is shown, by its name (spades.ai.explain.CODES gives every name one
+ * kind; tests/browser/test_coach.py holds this table to it). Names not here are numbers.
+ */
+const KIND = Object.freeze({
+  card: "card", partner_card: "card", keep: "card", over: "card", cards: "cards",
+  suit: "suit", suits: "suits", seat: "seat", bid: "bid", partner_bid: "bid",
+  details: "structured", candidates: "structured",
+});
+
+const list = (items) => items.join(", ");
+
+/** One parameter's value as the sentence shows it. */
+function shown(name, value) {
+  switch (KIND[name]) {
+    case "card": return cardName(value);
+    case "cards": return value.length ? list(value.map(cardName)) : t("coach.noCards");
+    case "suit": return t(`suit.${value}`);
+    case "suits": return list(value.map((s) => t(`suit.${s}`)));
+    case "seat": return seatName(value);
+    case "bid": return bidName(value);
+    default: return value;
+  }
+}
+
+/** The sentence of one reason {code, params}; an unknown code gets a plain fallback. */
+export function reasonText(reason) {
+  const key = reason && `reason.${reason.code}`;
+  if (!key || !has(key)) return t("coach.noReason");
+  const params = {};
+  for (const [name, value] of Object.entries(reason.params || {})) {
+    if (KIND[name] !== "structured") params[name] = shown(name, value);
+  }
+  return t(key, params);
+}
+
+/** The hint ({action, level, reason} from the engine) in one or two sentences. */
+export function hintText({ action, level, reason }) {
+  const name = t(`level.${level}`);
+  if (reason) return t("coach.hint", { level: name, reason: reasonText(reason) });
+  return "card" in action
+    ? t("hint.card", { level: name, card: cardName(action.card) })
+    : t("hint.bid", { level: name, bid: bidName(action.bid) });
+}
+
+/** A computer seat's last action and its reason ({seat, action, reason} from `why`). */
+export function whyText({ seat, action, reason }) {
+  const name = seatName(seat);
+  if (!action) return t("coach.notYet", { name });
+  // no reason: Hard's search, recomputed after a reload, chose differently (spades.session.why)
+  return t("coach.why", { name, reason: reason ? reasonText(reason) : t("coach.reasonLost") });
+}

@@ -1,0 +1,143 @@
+"""The coach in the game page (site/coach.js): the hint with its reason, and "Why?" on a
+computer player's last bid or card, shown and said in the live region.
+
+The oracle is the engine itself: the same session save is resumed in Python's bridge and
+asked the same question (``hint``, ``why``); its reason {code, params} is written out here
+from en.json's ``reason.<code>`` with each parameter shown by its kind from
+spades.ai.explain.CODES, independently of the page's code.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from spades import bridge  # noqa: E402
+from spades.ai.explain import CODES, STRUCTURED_KINDS  # noqa: E402
+
+from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, seed_save  # noqa: E402
+
+COACH_JS = ROOT / "site" / "coach.js"
+HINT_LEVEL = "normal"  # the game's hint asks Normal when the engine has it
+PARTNER = 2
+
+
+def card_words(card: str) -> str:
+    return EN["card.name"].format(rank=EN[f"rank.{card[:-1]}"], suit=EN[f"suit.{card[-1]}"])
+
+
+def shown(kind: str, value) -> str:
+    if kind == "card":
+        return card_words(value)
+    if kind == "cards":
+        return ", ".join(card_words(c) for c in value) or EN["coach.noCards"]
+    if kind == "suit":
+        return EN[f"suit.{value}"]
+    if kind == "suits":
+        return ", ".join(EN[f"suit.{s}"] for s in value)
+    if kind == "seat":
+        return EN[f"seat.{value}"]
+    if kind == "bid":
+        return EN["bid.nil"] if value == 0 else str(value)
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}".rstrip("0").rstrip(".")
+
+
+def sentence(reason: dict) -> str:
+    kinds = CODES[reason["code"]]
+    params = {k: shown(kinds[k], v) for k, v in reason["params"].items() if kinds[k] not in STRUCTURED_KINDS}
+    return EN[f"reason.{reason['code']}"].format(**params)
+
+
+def open_at(page, site_url: str, save: str) -> None:
+    """The game resumed from ``save`` (the page's own localStorage), ready for the player."""
+    page.add_init_script(script=SPY)
+    seed_save(page, save)
+    page.goto(site_url + SHARED_QUERY)
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    page.wait_for_selector("[data-action='hint']:enabled")
+
+
+def message(page) -> str:
+    return page.inner_text("[data-role='message']").strip()
+
+
+def said(page, text: str) -> None:
+    """Wait until the live region has said ``text`` (alone or joined with others)."""
+    page.wait_for_function("(text) => window.__live.some((e) => e.text.includes(text))", arg=text)
+
+
+def partner_led_save() -> str:
+    """A save where the partner has played to the trick and the human is to play."""
+    return bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0 and st["trick"] is not None
+                          and any(seat == PARTNER for seat, _ in st["trick"]["plays"]), seed=21)
+
+
+def test_kind_table_matches_the_engine_registry():
+    """coach.js shows each parameter by its name's kind: the table agrees with CODES."""
+    text = COACH_JS.read_text(encoding="utf-8")
+    table = text[text.index("const KIND = Object.freeze({"):]
+    table = table[:table.index("});")]
+    page_kinds = dict(re.findall(r"(\w+): \"(\w+)\"", table))
+    engine = {name: kind for params in CODES.values() for name, kind in params.items()}
+    for name, kind in engine.items():
+        expected = "structured" if kind in STRUCTURED_KINDS else kind
+        if expected in ("count", "tricks", "points", "percent"):
+            assert name not in page_kinds, f"{name} is a number, coach.js shows it as {page_kinds.get(name)}"
+        else:
+            assert page_kinds.get(name) == expected, name
+    assert set(page_kinds) <= set(engine), sorted(set(page_kinds) - set(engine))
+
+
+@pytest.mark.browser
+def test_hint_shows_its_reason_and_says_it(page, site_url):
+    save = partner_led_save()
+    bridge.resume({"save": save})
+    reply = bridge.hint({"level": HINT_LEVEL})
+    expected = EN["coach.hint"].format(level=EN[f"level.{HINT_LEVEL}"], reason=sentence(reply["reason"]))
+    open_at(page, site_url, save)
+    page.click("[data-action='hint']")
+    page.wait_for_selector("[data-role='message'][data-kind='hint']")
+    assert message(page) == expected
+    said(page, expected)
+    # the suggested card is the one the engine suggests
+    assert page.get_attribute("#hand button.hinted", "data-card") == reply["action"]["card"]
+    assert_clean(page)
+
+
+@pytest.mark.browser
+def test_why_on_the_partners_card_by_keyboard(page, site_url):
+    save = partner_led_save()
+    bridge.resume({"save": save})
+    reply = bridge.why({"seat": PARTNER})
+    partner_card = next(card for seat, card in bridge.state()["trick"]["plays"] if seat == PARTNER)
+    assert reply["action"] == {"card": partner_card}
+    expected = EN["coach.why"].format(name=EN["seat.2"], reason=sentence(reply["reason"]))
+    open_at(page, site_url, save)
+    button = page.locator(f"[data-action='why'][data-seat='{PARTNER}']")
+    assert button.get_attribute("aria-label") == EN["coach.whyLabel.2"]
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
+                           arg=expected)
+    said(page, expected)
+    assert_clean(page)
+
+
+@pytest.mark.browser
+def test_why_before_the_seat_has_acted(page, site_url):
+    """At the first bid of a match no computer seat after the human has acted yet."""
+    save = bridge_save_at(lambda st: st["phase"] == "bid" and st["to_act"] == 0 and st["hand_number"] == 1
+                          and st["bids"][3] is None, seed=7)
+    open_at(page, site_url, save)
+    page.click("[data-action='why'][data-seat='3']")
+    expected = EN["coach.notYet"].format(name=EN["seat.3"])
+    page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
+                           arg=expected)
+    assert_clean(page)
