@@ -8,10 +8,11 @@
 // a new sequence; every await of an older flow then throws `Superseded`, which stops that
 // flow silently. So no flow ever acts on a match that has been replaced, and there is no
 // counter to compare after each await.
+import { markCustom } from "./alerts.js";
 import { bidText, eventsText, errorText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
 import { HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
-import { DEFAULT_SPEED, SPEEDS } from "./persistence.js";
+import { DEFAULT_SPEED, speedOf } from "./persistence.js";
 import { MSG } from "./protocol.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import * as table from "./table.js";
@@ -27,11 +28,11 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
 
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
- * `settings`: the live settings object; `speedOverride()`: the speed the address asks
+ * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live settings object; `speedOverride()`: the speed the address asks
  * for (or null); `announce`: the live region; `dialogs`: dialogs.createDialogs;
  * `onScoredHand(row)`: opens the score sheet for a hand just scored.
  */
-export function createController({ engine, store, settings, speedOverride, announce, onScoredHand }) {
+export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand }) {
   const st = {
     S: null, // the engine's latest state
     saveText: null, // the session as text, from the engine's last change
@@ -42,6 +43,8 @@ export function createController({ engine, store, settings, speedOverride, annou
     userActed: false, // the player has acted: focus may now follow their turn
     levels: ["easy"], // the engine's computer-player levels
     ready: false, // the engine answered hello
+    halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
+    refusal: null, // the engine's last refusal shown to the player ({code})
   };
   let epoch = 0;
 
@@ -76,6 +79,7 @@ export function createController({ engine, store, settings, speedOverride, annou
   }
   /** An entry point: a flow that ends quietly when superseded. */
   const entry = (flow) => async (...args) => {
+    if (st.halted) return;
     try {
       await flow(...args);
     } catch (err) {
@@ -83,9 +87,20 @@ export function createController({ engine, store, settings, speedOverride, annou
     }
   };
 
-  const render = () => draw(st);
+  function render() {
+    if (st.halted) return;
+    draw(st);
+    markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
+  }
+
+  /** Stop every flow; draw and save nothing more (the engine failed, or another tab took over). */
+  function halt() {
+    restart();
+    st.halted = true;
+  }
 
   function refuse(err) {
+    st.refusal = err;
     const text = errorText(err);
     showMessage(text, "error");
     announce(text);
@@ -96,12 +111,12 @@ export function createController({ engine, store, settings, speedOverride, annou
   }
 
   function persist() {
-    if (!st.S || !st.saveText) return;
-    if (!store.write(st.saveText, st.pendingHand && st.pendingHand.number)) showMessage(t("save.storageFull"), "error");
+    if (!st.S || !st.saveText || st.halted) return;
+    save(st.saveText, st.pendingHand && st.pendingHand.number);
   }
 
   function timing() {
-    const sp = SPEEDS[speedOverride() || settings.speed] || SPEEDS[DEFAULT_SPEED];
+    const sp = speedOf(speedOverride() || settings.speed) || speedOf(DEFAULT_SPEED);
     const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     return reduced ? { ...sp, move: 0 } : sp;
   }
@@ -132,7 +147,11 @@ export function createController({ engine, store, settings, speedOverride, annou
   async function startMatch(args) {
     const run = restart();
     const S = await run.ask(MSG.NEW_MATCH, args);
-    if (!S) return;
+    if (!S) {
+      // refused (a bad seed): the engine still holds the match in play, which goes on
+      if (st.S && !st.pendingHand) await runBots(run);
+      return;
+    }
     adopt(S, t("announce.newMatch"));
     await runBots(run);
   }
@@ -161,8 +180,13 @@ export function createController({ engine, store, settings, speedOverride, annou
     st.userActed = true;
     table.clearHint();
     const run = current();
+    st.busy = true; // a second click on a bid (a double click) is ignored until this one is answered
     const S = await run.ask(MSG.BID, { n });
-    if (!S) return;
+    st.busy = false;
+    if (!S) {
+      render();
+      return;
+    }
     st.S = S;
     st.shownTrick = S.trick;
     const bidFocused = document.querySelector("#bid-panel").contains(document.activeElement);
@@ -372,6 +396,11 @@ export function createController({ engine, store, settings, speedOverride, annou
   return {
     state: st,
     onSave,
+    halt,
+    /** Draw and save again after halt() (this tab took the match back). */
+    unhalt: () => {
+      st.halted = false;
+    },
     render,
     refocus: () => restoreFocus(st),
     hello,
