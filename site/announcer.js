@@ -2,7 +2,7 @@
 // it), the visible message line, and the wording of bids, plays, tricks and turns.
 import { HUMAN, OUR_TEAM } from "./constants.js";
 import { has, t } from "./i18n.js";
-import { bidName, cardName, seatName } from "./table.js";
+import { bidName, cardName, seatName } from "./words.js";
 
 /** Messages arriving within this many ms are joined into one announcement. */
 const BATCH_MS = 60;
@@ -68,6 +68,14 @@ export function eventsText(events) {
     }
   }
   return parts.join(" ");
+}
+
+/** What the hint bot advises ({action: {card}|{bid}, level} from the engine). */
+export function hintText({ action, level }) {
+  const name = t(`level.${level}`);
+  return "card" in action
+    ? t("hint.card", { level: name, card: cardName(action.card) })
+    : t("hint.bid", { level: name, bid: bidName(action.bid) });
 }
 
 /** Whose turn it is (or how the match ended), for the message line. */

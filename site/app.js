@@ -14,6 +14,8 @@ import { createSaver, loadSettings, matchStore, saveSettings } from "./persisten
 import { BOOT_ERROR } from "./protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
 import { setPhase } from "./screen.js";
+import { buildBidButtons } from "./bids.js";
+import { initHand } from "./hand.js";
 import { registerServiceWorker } from "./sw-register.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
@@ -138,12 +140,12 @@ function main() {
     applyStatic();
     $("[data-role='rules-link']").setAttribute("href", `rules/${currentLanguage()}.html`);
     document.title = t("app.title");
-    table.buildBidButtons(ctl.humanBid);
+    buildBidButtons(ctl.humanBid);
     ctl.render();
   }
 
   function wire() {
-    table.initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
+    initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       undo: () => ctl.undo(dialogs.closeAll),

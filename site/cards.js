@@ -143,3 +143,12 @@ export function cardBack() {
   svg.appendChild(suitShape("S", 22, 34, 16));
   return svg;
 }
+
+/** A card's element (`tag`, class "card", data-suit) holding its face with corner `label`. */
+export function cardElement(card, label, tag = "div") {
+  const node = document.createElement(tag);
+  node.className = "card";
+  node.dataset.suit = parseCard(card).suit;
+  node.appendChild(cardFace(card, label));
+  return node;
+}

@@ -1,26 +1,20 @@
 // controller.js: the game's one state object and the only code that sequences engine
 // calls. Every rule, legal move, trick winner, score and computer move comes from the
 // Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
-// to ask next, when to animate, and when to wait for the player.
-//
-// Sequences: a flow (the bots' turns, the player's card and its animation) belongs to the
-// sequence that was current when it started. Starting a match, resuming or undoing starts
-// a new sequence; every await of an older flow then throws `Superseded`, which stops that
-// flow silently. So no flow ever acts on a match that has been replaced, and there is no
-// counter to compare after each await.
+// to ask next, when to animate, and when to wait for the player. Each flow runs in a
+// cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
 import { markCustom } from "./alerts.js";
-import { bidText, eventsText, errorText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { bidText, errorText, eventsText, hintText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
 import { HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
-import { DEFAULT_SPEED, speedOf } from "./persistence.js";
+import { pace } from "./persistence.js";
 import { MSG } from "./protocol.js";
+import { createSequences, entry } from "./sequence.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
+import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
 import * as table from "./table.js";
+import { seatName } from "./words.js";
 
-/** Thrown at an await of a flow whose sequence was replaced. */
-class Superseded extends Error {}
-
-const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 const last = (list) => list[list.length - 1];
 
 /** Whether a computer player is to act in `S`. */
@@ -29,8 +23,8 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
  * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live settings object; `speedOverride()`: the speed the address asks
- * for (or null); `announce`: the live region; `dialogs`: dialogs.createDialogs;
- * `onScoredHand(row)`: opens the score sheet for a hand just scored.
+ * for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * the score sheet for a hand just scored.
  */
 export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand }) {
   const st = {
@@ -46,46 +40,13 @@ export function createController({ engine, store, save, settings, speedOverride,
     halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
     refusal: null, // the engine's last refusal shown to the player ({code})
   };
-  let epoch = 0;
-
-  /** A handle on the sequence `n`: engine calls and waits that stop once it is replaced. */
-  function sequence(n) {
-    const check = (value) => {
-      if (n !== epoch) throw new Superseded();
-      return value;
-    };
-    const run = {
-      check,
-      live: () => n === epoch,
-      wait: (promise) => Promise.resolve(promise).then(check, (err) => { check(); throw err; }),
-      sleep: (ms) => run.wait(sleep(ms)),
-      /** Ask the engine; a refusal rejects with its coded error. */
-      call: (name, args = {}) => run.wait(engine.call(name, args)),
-      /** Ask the engine; a refusal is shown to the player and answers null. */
-      ask: (name, args = {}) => run.call(name, args).catch((err) => {
-        if (err instanceof Superseded) throw err;
-        refuse(err);
-        return null;
-      }),
-    };
-    return run;
-  }
-  const current = () => sequence(epoch);
-  /** Replace the match's sequence: older flows stop at their next await. */
+  const seq = createSequences(engine, refuse);
+  const current = seq.current;
+  /** Replace the match's sequence (older flows stop) and let the player act again. */
   function restart() {
-    epoch += 1;
     st.busy = false;
-    return current();
+    return seq.restart();
   }
-  /** An entry point: a flow that ends quietly when superseded. */
-  const entry = (flow) => async (...args) => {
-    if (st.halted) return;
-    try {
-      await flow(...args);
-    } catch (err) {
-      if (!(err instanceof Superseded)) throw err;
-    }
-  };
 
   function render() {
     if (st.halted) return;
@@ -98,16 +59,20 @@ export function createController({ engine, store, save, settings, speedOverride,
     restart();
     st.halted = true;
   }
+  /** An entry point that does nothing while halted. */
+  const live = (flow) => {
+    const run = entry(flow);
+    return (...args) => (st.halted ? Promise.resolve() : run(...args));
+  };
 
-  function refuse(err) {
-    st.refusal = err;
-    const text = errorText(err);
-    showMessage(text, "error");
+  /** Show `text` in the message line and say it in the live region. */
+  function say(text, kind) {
+    showMessage(text, kind);
     announce(text);
   }
-
-  function onSave(text) {
-    st.saveText = text;
+  function refuse(err) {
+    st.refusal = err;
+    say(errorText(err), "error");
   }
 
   function persist() {
@@ -115,31 +80,29 @@ export function createController({ engine, store, save, settings, speedOverride,
     save(st.saveText, st.pendingHand && st.pendingHand.number);
   }
 
-  function timing() {
-    const sp = speedOf(speedOverride() || settings.speed) || speedOf(DEFAULT_SPEED);
-    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    return reduced ? { ...sp, move: 0 } : sp;
-  }
+  const timing = () => pace(speedOverride() || settings.speed);
 
   function afterTurnMessage() {
     if (!st.S || st.busy || st.pendingHand) return;
-    const text = turnText(st.S);
-    showMessage(text, st.S.to_act === HUMAN ? "turn" : "info");
-    announce(text);
+    say(turnText(st.S), st.S.to_act === HUMAN ? "turn" : "info");
     restoreFocus(st);
   }
 
-  /** Take a fresh state from the engine (new match, undo): no hand on show, saved, drawn, announced. */
-  function adopt(S, message) {
+  /** Take a whole new state from the engine (new match, resume, undo): no hand on show. */
+  function take(S) {
     st.S = S;
     st.shownTrick = S.trick;
     st.pendingHand = null;
     st.view = null;
+  }
+
+  /** Take a fresh state (new match, undo): saved, drawn, announced. */
+  function adopt(S, message) {
+    take(S);
     persist();
-    table.clearHint();
+    clearHint();
     render();
-    showMessage(message);
-    announce(message);
+    say(message);
   }
 
   // ------------------------------------------------------------ the match's flow
@@ -160,10 +123,7 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function resume(text) {
     const run = restart();
     const S = await run.call(MSG.RESUME, { save: text });
-    st.S = S;
-    st.shownTrick = S.trick;
-    st.pendingHand = null;
-    st.view = null;
+    take(S);
     render();
     announce(t("announce.resumed"));
     const row = last(S.sheet);
@@ -178,7 +138,7 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function humanBid(n) {
     if (st.busy || !st.S || st.pendingHand) return;
     st.userActed = true;
-    table.clearHint();
+    clearHint();
     const run = current();
     st.busy = true; // a second click on a bid (a double click) is ignored until this one is answered
     const S = await run.ask(MSG.BID, { n });
@@ -193,7 +153,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     persist();
     render();
     // the bid buttons are now disabled (or hidden): focus waits on the hand
-    if (bidFocused) table.focusHand();
+    if (bidFocused) focusHand();
     announce(bidText(HUMAN, n));
     await runBots(run);
   }
@@ -201,9 +161,9 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function humanPlay(card) {
     if (st.busy || !st.S || st.pendingHand) return;
     st.userActed = true;
-    table.clearHint();
+    clearHint();
     const run = current();
-    const from = table.handCardRect(card);
+    const from = handCardRect(card);
     const before = st.S;
     st.busy = true;
     const S = await run.ask(MSG.PLAY, { card });
@@ -216,10 +176,8 @@ export function createController({ engine, store, save, settings, speedOverride,
     const handDone = S.sheet.length > before.sheet.length;
     let completed = handDone ? null : S.trick ? null : S.last_trick;
     if (handDone) {
-      const rec = await run.call(MSG.HAND, { number: S.sheet.length }).catch((err) => {
-        if (err instanceof Superseded) throw err;
-        return null; // the table then shows the next deal without the last trick
-      });
+      // (refused: the table then shows the next deal without the last trick)
+      const rec = await run.query(MSG.HAND, { number: S.sheet.length });
       completed = rec ? last(rec.tricks) : null;
       st.pendingHand = last(S.sheet);
       st.view = endView(S, st.pendingHand);
@@ -251,9 +209,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     announce(playText(seat, card));
     await run.wait(table.animatePlay(seat, fromRect, tm.move));
     if (!trickDone(completed)) return;
-    const msg = trickText(completed.winner);
-    showMessage(msg);
-    announce(msg);
+    say(trickText(completed.winner));
     await run.sleep(tm.pause);
     await run.wait(table.animateCollect(completed.winner, tm.move));
     st.shownTrick = st.S.trick;
@@ -289,9 +245,7 @@ export function createController({ engine, store, save, settings, speedOverride,
         }
         persist();
         if (r.event.kind === "bid") {
-          const msg = bidText(r.event.seat, r.event.bid);
-          showMessage(msg);
-          announce(msg);
+          say(bidText(r.event.seat, r.event.bid));
           render();
         } else {
           await showPlay(run, r.event.seat, r.event.card, r.event.trick || null, null);
@@ -299,7 +253,7 @@ export function createController({ engine, store, save, settings, speedOverride,
         if (r.event.hand) return scoredHand(r.event.hand);
       }
     } catch (err) {
-      if (err instanceof Superseded) throw err;
+      if (!run.live()) throw err;
       refuse(err);
     }
     st.busy = false;
@@ -321,9 +275,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     persist();
     render();
     const [us, them] = row.teams;
-    const msg = t("announce.hand", { n: row.number, us: us.score_after, them: them.score_after });
-    showMessage(msg);
-    announce(msg);
+    say(t("announce.hand", { n: row.number, us: us.score_after, them: them.score_after }));
     if (st.S.phase === "over") {
       // the end screen takes over; the sheet stays available from its button
       st.pendingHand = null;
@@ -344,7 +296,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     persist();
     st.shownTrick = st.S.trick;
     render();
-    announce(t("announce.newHand", { n: st.S.hand_number, dealer: table.seatName(st.S.dealer) }));
+    announce(t("announce.newHand", { n: st.S.hand_number, dealer: seatName(st.S.dealer) }));
     await runBots(current());
   }
 
@@ -354,13 +306,8 @@ export function createController({ engine, store, save, settings, speedOverride,
     if (st.busy || !st.S || st.S.to_act !== HUMAN) return;
     const r = await current().ask(MSG.HINT, { level });
     if (!r) return;
-    const name = t(`level.${r.level}`);
-    table.markHint(r.action);
-    const msg = "card" in r.action
-      ? t("hint.card", { level: name, card: table.cardName(r.action.card) })
-      : t("hint.bid", { level: name, bid: table.bidName(r.action.bid) });
-    showMessage(msg, "hint");
-    announce(msg);
+    markHint(r.action);
+    say(hintText(r), "hint");
   }
 
   async function undo(closeDialogs) {
@@ -383,7 +330,7 @@ export function createController({ engine, store, save, settings, speedOverride,
   }
 
   /** A completed hand as notation ({text}), or null when refused (the reason is shown). */
-  const exportHand = (number) => current().ask(MSG.EXPORT, { number }).catch(() => null);
+  const exportHand = entry((number) => current().ask(MSG.EXPORT, { number }));
 
   /** Ask the engine who it is (levels); rejects when the engine did not start. */
   async function hello() {
@@ -395,23 +342,23 @@ export function createController({ engine, store, save, settings, speedOverride,
 
   return {
     state: st,
-    onSave,
+    onSave: (text) => { st.saveText = text; },
+    render,
     halt,
     /** Draw and save again after halt() (this tab took the match back). */
     unhalt: () => {
       st.halted = false;
     },
-    render,
     refocus: () => restoreFocus(st),
     hello,
     exportHand,
-    startMatch: entry(startMatch),
-    resume: entry(resume),
-    humanBid: entry(humanBid),
-    humanPlay: entry(humanPlay),
-    whyNot: entry(whyNot),
-    continueAfterHand: entry(continueAfterHand),
-    hint: entry(hint),
-    undo: entry(undo),
+    startMatch: live(startMatch),
+    resume: live(resume),
+    humanBid: live(humanBid),
+    humanPlay: live(humanPlay),
+    whyNot: live(whyNot),
+    continueAfterHand: live(continueAfterHand),
+    hint: live(hint),
+    undo: live(undo),
   };
 }

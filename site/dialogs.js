@@ -3,8 +3,9 @@
 // the dialog (or, when that is gone, to the hand / bids). Also fills the new-match and
 // settings dialogs from what they are given.
 import { LANGUAGES, currentLanguage, has, t } from "./i18n.js";
+import { focusBids } from "./bids.js";
+import { focusHand } from "./hand.js";
 import { focusParked } from "./screen.js";
-import * as table from "./table.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -46,9 +47,9 @@ export function createDialogs({ afterClose, bidding }) {
       if (focusable(opener)) {
         opener.focus({ preventScroll: true });
         // a card or bid that can no longer be used: fall back to the hand / bids
-        if (opener.closest("#hand, #bid-panel") && !opener.matches(":enabled, #hand")) table.focusHand();
-      } else if (!(bidding() && table.focusBids())) {
-        table.focusHand();
+        if (opener.closest("#hand, #bid-panel") && !opener.matches(":enabled, #hand")) focusHand();
+      } else if (!(bidding() && focusBids())) {
+        focusHand();
       }
       afterClose();
     }, 0);

@@ -24,6 +24,13 @@ export function speedOf(name) {
   return typeof name === "string" && Object.hasOwn(SPEEDS, name) ? SPEEDS[name] : null;
 }
 
+/** The delays of `speed` (a SPEEDS name); no card flight when the system asks for reduced motion. */
+export function pace(speed) {
+  const sp = speedOf(speed) || SPEEDS[DEFAULT_SPEED];
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduced ? { ...sp, move: 0 } : sp;
+}
+
 /** The settings as saved, with defaults for anything missing or malformed. */
 export function loadSettings() {
   let s = {};

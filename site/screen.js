@@ -1,6 +1,8 @@
 // screen.js: draws the whole game page from the controller's state object, and decides
 // where focus waits. It reads the state; it never changes it and never calls the engine.
 import { HUMAN } from "./constants.js";
+import { focusBids, renderBidPanel } from "./bids.js";
+import { focusHand, renderHand } from "./hand.js";
 import * as table from "./table.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -36,8 +38,8 @@ export function render(st) {
   table.renderScores(V);
   table.renderSeats(V, st.busy);
   table.renderTrick(st.shownTrick);
-  table.renderHand(V, live);
-  table.renderBidPanel(V, live);
+  renderHand(V, live);
+  renderBidPanel(V, live);
   table.renderOver(V);
   $("#loading-panel").hidden = true;
   $("[data-action='hint']").disabled = !(live && S.phase !== "over" && S.to_act === HUMAN);
@@ -66,6 +68,6 @@ export function restoreFocus(st) {
   if (!st.userActed || !S || S.to_act !== HUMAN || !interactive(st)) return;
   if (document.querySelector("dialog[open]")) return;
   if (!focusParked()) return;
-  if (S.phase === "play") table.focusHand();
-  else if (S.phase === "bid") table.focusBids();
+  if (S.phase === "play") focusHand();
+  else if (S.phase === "bid") focusBids();
 }

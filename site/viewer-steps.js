@@ -3,7 +3,7 @@
 // table holds after k steps, and what each step says.
 import { NIL, SEATS, TRICKS_PER_HAND } from "./constants.js";
 import { fmtSigned, t } from "./i18n.js";
-import { cardName } from "./table.js";
+import { cardName } from "./words.js";
 
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "23456789TJQKA";

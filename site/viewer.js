@@ -5,30 +5,18 @@
 // Input: ?hand=<url-encoded text>  or  ?src=<relative URL of a file on this site>
 //        or the paste box / file picker. #step=N (and #hand=K) pick a position.
 // Keys:  ← / → step, Home / End jump (when focus is not in a text field).
-import { cardFace } from "./cards.js";
 import { startEngine } from "./engine.js";
-import { applyStatic, fmtSigned, has, loadLanguage, pickLanguage, t } from "./i18n.js";
+import { applyStatic, has, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { loadSettings } from "./persistence.js";
 import { MSG } from "./protocol.js";
 import { registerServiceWorker } from "./sw-register.js";
-import { cardName } from "./table.js";
-import { bidText, buildSteps, caption, describe, positionAt, seatName } from "./viewer-steps.js";
+import { buildSteps, caption, describe, positionAt, seatName } from "./viewer-steps.js";
+import { cardNode, drawScore, drawSeat } from "./viewer-table.js";
 import { SEATS } from "./constants.js";
 
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ helpers
-
-function cardNode(card) {
-  const node = document.createElement("span");
-  node.className = `card suit-${card.slice(-1)}`;
-  node.dataset.card = card;
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", cardName(card));
-  node.title = cardName(card);
-  node.appendChild(cardFace(card, t(`rank.short.${card.slice(0, -1)}`)));
-  return node;
-}
 
 function showError(message, detail) {
   const box = $("error");
@@ -51,85 +39,6 @@ function clearError() {
 function setStatus(key, state) {
   $("status").textContent = t(key);
   $("status").dataset.state = state;
-}
-
-// ------------------------------------------------------------------ drawing
-
-function drawSeat(rec, seat, pos, toAct) {
-  const box = document.querySelector(`.seat[data-seat="${seat}"]`);
-  box.textContent = "";
-  box.setAttribute("aria-label", seatName(seat));
-  const head = document.createElement("h2");
-  head.className = "seat-name";
-  head.textContent = seatName(seat);
-  if (rec.dealer === seat) {
-    const d = document.createElement("span");
-    d.className = "tag dealer";
-    d.textContent = t("viewer.dealer");
-    head.append(" ", d);
-  }
-  const info = document.createElement("p");
-  info.className = "seat-info";
-  const bid = pos.bids[seat];
-  const b = document.createElement("span");
-  b.dataset.bid = seat;
-  b.textContent = bid === null ? t("viewer.noBid") : t("viewer.bid", { bid: bidText(bid) });
-  const w = document.createElement("span");
-  w.dataset.won = seat;
-  w.textContent = t("viewer.tricks", { n: pos.won[seat] });
-  info.append(b, " · ", w);
-  const list = document.createElement("ul");
-  list.className = "hand";
-  list.setAttribute("aria-label", t("viewer.cardsOf", { name: seatName(seat), n: pos.held[seat].length }));
-  for (const card of pos.held[seat]) {
-    const li = document.createElement("li");
-    li.appendChild(cardNode(card));
-    list.appendChild(li);
-  }
-  box.classList.toggle("to-act", toAct === seat);
-  box.append(head, info, list);
-}
-
-/** The score table's rows: label key, the record's field, and how a team's cell reads. */
-const SCORE_ROWS = [
-  ["contract", "contract", (s) => String(s.contract)],
-  ["contractTricks", "contract_tricks", (s) => String(s.contract_tricks)],
-  ["contractPoints", "contract_points", (s) => `${fmtSigned(s.contract_points)} (${t(s.made ? "viewer.made" : "viewer.set")})`],
-  ["overtricks", "overtricks", (s) => String(s.overtricks)],
-  ["nil", "nil_points", (s) => (s.nils.length
-    ? s.nils.map((n) => t(n.made ? "viewer.nilMade" : "viewer.nilLost",
-      { name: seatName(n.seat), points: fmtSigned(n.points) })).join(", ")
-    : "—")],
-  ["bags", "bags", (s) => String(s.bags)],
-  ["penalty", "penalty_points", (s) => (s.penalties
-    ? t("viewer.penaltyTimes", { points: fmtSigned(s.penalty_points), n: s.penalties }) : "—")],
-  ["delta", "delta", (s) => fmtSigned(s.delta)],
-  ["score", "score_after", (s) => `${s.score_before} → ${s.score_after}`],
-  ["bagsTotal", "bags_after", (s) => `${s.bags_before} → ${s.bags_after}`],
-];
-
-function drawScore(rec) {
-  const body = $("score-body");
-  body.textContent = "";
-  for (const [label, field, fmt] of SCORE_ROWS) {
-    const tr = document.createElement("tr");
-    if (field === "delta") tr.className = "total";
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = t(`viewer.row.${label}`);
-    tr.appendChild(th);
-    rec.scores.forEach((team, i) => {
-      const td = document.createElement("td");
-      const key = field.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-      td.dataset[`team${key[0].toUpperCase()}${key.slice(1)}`] = String(i);
-      const value = field === "nil_points" ? team.nils.reduce((sum, n) => sum + n.points, 0) : team[field];
-      td.dataset.value = String(typeof value === "boolean" ? Number(value) : value);
-      td.textContent = fmt(team);
-      tr.appendChild(td);
-    });
-    body.appendChild(tr);
-  }
-  $("score").hidden = false;
 }
 
 /** Draw position `v.step` of hand `v.index`. `v` is the viewer's one state object. */

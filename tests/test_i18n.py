@@ -70,6 +70,24 @@ GLOSSARY_TERMS = {
 }
 
 
+def page_locales() -> dict[str, str]:
+    """The Intl locale the page uses per language: site/i18n.js's LOCALES (e.g. pt -> pt-PT),
+    else the language code itself."""
+    text = (ROOT / "site" / "i18n.js").read_text(encoding="utf-8")
+    table = re.search(r"const LOCALES = \{([^}]*)\}", text)
+    assert table, "site/i18n.js has no LOCALES table"
+    pairs = dict(re.findall(r"(\w+):\s*\"([\w-]+)\"", table.group(1)))
+    return {lang: pairs.get(lang, lang) for lang in ["en", *LANGS]}
+
+
+LOCALE = page_locales()
+
+
+def test_page_locale_for_portuguese_is_european():
+    # the catalogue is European Portuguese; its plural rules differ from Brazil's for 0
+    assert LOCALE["pt"] == "pt-PT"
+
+
 def load(lang: str) -> dict:
     path = I18N / f"{lang}.json"
     with path.open(encoding="utf-8") as fh:
@@ -84,8 +102,9 @@ def node_categories() -> dict[str, set[str]] | None:
         return None
     script = (
         "const out = {};"
-        f"for (const l of {json.dumps(['en', *LANGS])})"
-        " out[l] = new Intl.PluralRules(l).resolvedOptions().pluralCategories;"
+        f"const locales = {json.dumps(LOCALE)};"
+        "for (const [l, loc] of Object.entries(locales))"
+        " out[l] = new Intl.PluralRules(loc).resolvedOptions().pluralCategories;"
         "console.log(JSON.stringify(out));"
     )
     try:
@@ -249,7 +268,7 @@ def test_plural_forms_render(lang, en):
         pytest.skip("node is not installed")
     node = shutil.which("node")
     script = (
-        f"const p = new Intl.PluralRules({json.dumps(lang)});"
+        f"const p = new Intl.PluralRules({json.dumps(LOCALE[lang])});"
         "const out = [];"
         "for (let n = 0; n <= 25; n++) out.push(p.select(n));"
         "out.push(p.select(1000000));"

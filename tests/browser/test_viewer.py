@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from driver import EN, ROOT, assert_clean
-from spades import Match
+from spades import Match, bridge
 from spades.ai import bot
 from spades.notation import NotationError, format_hand, parse, replay
 
@@ -128,14 +128,17 @@ def test_viewer_bad_input_shows_engine_reason(page, site_url):
     m = play_hands(5)
     text = format_hand(m.hands_played[0])
     broken = text.replace("Play: ", "Play: AS ", 1)  # a spade led before spades are broken (or not held)
-    # the independent oracle: the engine's own reading of the same text
+    # what the page must show: the engine's refusal, read here both from the notation
+    # module directly and from the bridge reply the page receives
     with pytest.raises(NotationError) as refused:
         replay(parse(broken))
+    reply = json.loads(bridge.handle(json.dumps({"fn": "review", "args": {"text": broken}})))
+    assert reply["error"]["code"] == refused.value.code == "illegal_history"
     open_viewer(page, site_url, broken)
-    assert page.get_attribute("body", "data-error") == refused.value.code == "illegal_history"
+    assert page.get_attribute("body", "data-error") == "illegal_history"
     message = page.inner_text("#error")
     assert message.startswith(EN["viewer.error.illegal_history"])
-    assert refused.value.message in message  # the engine's detail, verbatim
+    assert reply["error"]["message"] in message  # the engine's detail, verbatim
     assert "Traceback" not in message and "File \"" not in message
     # a paste through the form also goes to the engine
     page.fill("#source", "Dealer: Q\n")
