@@ -1,7 +1,7 @@
 // scoresheet.js: the score-sheet dialog: one hand's breakdown, the history of hands,
 // and exporting a finished hand as hand notation with a link to the hand viewer.
 import { fmt, fmtSigned, t } from "./i18n.js";
-import { seatName, textEl } from "./words.js";
+import { bidName, seatName, textEl } from "./words.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
