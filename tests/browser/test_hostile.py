@@ -268,3 +268,15 @@ def test_custom_position_is_marked(page, site_url):
     page.click("#new-dialog button[data-action='start-match']")
     page.wait_for_function("() => document.querySelector(\"[data-role='custom-mark']\").hidden")
     assert_clean(page)
+
+
+# ---------------------------------------------------------------- no raw engine text
+
+def test_every_engine_error_code_has_a_translation():
+    """The page shows the engine's refusals by code only (announcer.errorText): every code
+    the bridge may send, and the page's own "stopped", has its text; save refusals too."""
+    codes = set(bridge.ERROR_CODES) | {"stopped", "boot"}
+    assert sorted(c for c in codes if f"error.{c}" not in EN) == []
+    save_codes = {"not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history",
+                  "inconsistent", "too_large", "too_deep"}
+    assert sorted(c for c in save_codes if f"save.{c}" not in EN) == []
