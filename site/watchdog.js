@@ -23,6 +23,8 @@ export const TICK_LATE_MS = 1500;
 export const IDLE_SILENT_MS = 4000;
 /** How often the watchdog looks. */
 export const CHECK_MS = 250;
+/** A look this late means the page's own thread was blocked: that look judges nothing. */
+export const PAGE_LATE_MS = 2000;
 
 /** Deadline of a plain request (a bid, a card, undo, a save): answered in milliseconds. */
 export const REQUEST_MS = 10000;
@@ -72,8 +74,17 @@ export function createWatchdog({ onFail, pending, now = () => performance.now() 
     onFail(kind, detail);
   }
 
+  let lastCheck = started;
+
   function check() {
     const t = now();
+    const pageWasBusy = t - lastCheck > PAGE_LATE_MS;
+    lastCheck = t;
+    if (pageWasBusy && lastTick !== null) {
+      // the page itself was blocked: the worker's ticks may still wait in its queue
+      lastTick = t;
+      return;
+    }
     if (!booted) {
       if (lastTick === null) {
         if (t - started > BOOT_SILENT_MS) fail(FAILED_BOOT, "no word from the worker");
