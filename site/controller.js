@@ -40,6 +40,15 @@ export function createController({ engine, store, save, settings, speedOverride,
     halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
     refusal: null, // the engine's last refusal shown to the player ({code})
   };
+  /** Show `text` in the message line and say it in the live region. */
+  function say(text, kind) {
+    showMessage(text, kind);
+    announce(text);
+  }
+  function refuse(err) {
+    st.refusal = err;
+    say(errorText(err), "error");
+  }
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */
@@ -64,16 +73,6 @@ export function createController({ engine, store, save, settings, speedOverride,
     const run = entry(flow);
     return (...args) => (st.halted ? Promise.resolve() : run(...args));
   };
-
-  /** Show `text` in the message line and say it in the live region. */
-  function say(text, kind) {
-    showMessage(text, kind);
-    announce(text);
-  }
-  function refuse(err) {
-    st.refusal = err;
-    say(errorText(err), "error");
-  }
 
   function persist() {
     if (!st.S || !st.saveText || st.halted) return;

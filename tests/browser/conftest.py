@@ -15,6 +15,8 @@ Fixtures:
                   error lists; it starts its own match with driver.new_match (the New
                   match dialog, as a player would). Tests that reload, change settings
                   or need a fresh boot use ``page``.
+  viewer          the shared hand viewer, booted once per session: tests show their
+                  hand through its paste form (driver.show_hand).
   screenshot_dir  tests/browser/screenshots/ (gitignored)
 Helpers that drive the page live in driver.py (test modules import it, never each other).
 """
@@ -180,6 +182,28 @@ def shared_game(browser, site_url):
     page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=driver.BOOT_MS)
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_viewer(browser, site_url):
+    """One booted hand viewer for the whole session (see ``viewer``)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch(context, page, site_url)
+    page.goto(site_url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=driver.BOOT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def viewer(shared_viewer):
+    """The shared hand viewer (English, no hand given in its address), with empty error
+    lists; a test shows its hand with driver.show_hand (the paste form)."""
+    shared_viewer.console_errors.clear()
+    shared_viewer.foreign_requests.clear()
+    yield shared_viewer
 
 
 @pytest.fixture()

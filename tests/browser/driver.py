@@ -130,6 +130,18 @@ def seed_save(page, save: str) -> None:
     }""" % json.dumps(save))
 
 
+def show_hand(page, text: str) -> None:
+    """Paste ``text`` into the hand viewer's form and press Show, as a reader would; wait
+    until the viewer shows it or says why not. (The page's ready/error markers are
+    cleared first, so the wait is for this text.)"""
+    page.evaluate("() => { delete document.body.dataset.ready; delete document.body.dataset.error; }")
+    if not page.is_visible("#source"):
+        page.click("#loader summary")
+    page.fill("#source", text)
+    page.click("#show")
+    page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=60_000)
+
+
 def bridge_save_at(predicate, seed: int = 11) -> str:
     """A session save (as the page keeps it) of an Easy match at the first position where
     ``predicate(state)`` holds, played in Python (bid 3, first legal card)."""
@@ -177,5 +189,3 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 window.__describeFocus = describeFocus;
 """
-
-

@@ -7,12 +7,14 @@ the real page: the Python engine runs in the browser's worker.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from driver import (BOOT_MS, EN, GONE_JS, QUERY, act, assert_clean, new_match, next_action, open_game,
                     play_until, seed_save, table_snapshot)
+from spades import bridge
 
 pytestmark = pytest.mark.browser
 
@@ -123,14 +125,16 @@ def test_reload_mid_trick_resumes_same_state(page, site_url):
     assert_clean(page)
 
 
-@pytest.mark.parametrize("junk", ["}junk{", '{"format": "chess", "version": 1}'])
-def test_corrupt_save_is_reported_and_new_match_offered(page, site_url, screenshot_dir, junk):
-    # the engine refuses both as a save of another format (spades.bridge.resume: wrong_format)
+@pytest.mark.parametrize("junk,code", [("}junk{", "not_json"), ('{"format": "chess", "version": 1}', "wrong_format")])
+def test_corrupt_save_is_reported_and_new_match_offered(page, site_url, screenshot_dir, junk, code):
+    # the oracle: the engine's own refusal of the same text, in Python
+    refusal = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": junk}})))
+    assert refusal["error"]["code"] == code
     seed_save(page, junk)
     page.goto(site_url + "?speed=0&partner=easy&opponents=easy")
     page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
     notice = page.text_content("[data-role='new-notice']")
-    assert notice == EN["save.failed"].replace("{reason}", EN["save.wrong_format"]) + " " + EN["save.offer"]
+    assert notice == EN["save.failed"].replace("{reason}", EN[f"save.{code}"]) + " " + EN["save.offer"]
     assert page.text_content("[data-role='message']") == notice
     # the refused save is gone: a reload would not refuse it again
     assert page.evaluate("() => localStorage.getItem('spades.save.v1')") is None

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from driver import EN, ROOT, assert_clean
+from driver import EN, ROOT, assert_clean, show_hand
 from spades import Match, bridge
 from spades.ai import bot
 from spades.notation import NotationError, format_hand, parse, replay
@@ -57,16 +57,19 @@ def open_viewer(page, site_url, text: str, extra: str = ""):
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_viewer_scores_match_engine(page, site_url, seed, screenshot_dir):
+def test_viewer_scores_match_engine(viewer, seed, screenshot_dir):
+    page = viewer
     m = play_hands(seed)
     record = m.hands_played[0]
     data = record.to_dict()
-    open_viewer(page, site_url, json.dumps(data))
+    show_hand(page, json.dumps(data))
     assert page.get_attribute("body", "data-error") is None, page.inner_text("#error")
     total = int(page.get_attribute("body", "data-steps"))
     assert total == 4 + 52 + 1  # bids, cards, score
 
+    assert page.get_attribute("body", "data-step") == "0"
     # step with the keyboard: cards leave the hands as they are played
+    page.focus("#next")
     assert page.locator(".seat .hand .card").count() == 52
     for _ in range(4 + 5):
         page.keyboard.press("ArrowRight")
@@ -124,7 +127,8 @@ def test_viewer_match_with_several_hands(page, site_url):
     assert_clean(page)
 
 
-def test_viewer_bad_input_shows_engine_reason(page, site_url):
+def test_viewer_bad_input_shows_engine_reason(viewer):
+    page = viewer
     m = play_hands(5)
     text = format_hand(m.hands_played[0])
     broken = text.replace("Play: ", "Play: AS ", 1)  # a spade led before spades are broken (or not held)
@@ -134,16 +138,14 @@ def test_viewer_bad_input_shows_engine_reason(page, site_url):
         replay(parse(broken))
     reply = json.loads(bridge.handle(json.dumps({"fn": "review", "args": {"text": broken}})))
     assert reply["error"]["code"] == refused.value.code == "illegal_history"
-    open_viewer(page, site_url, broken)
+    show_hand(page, broken)
     assert page.get_attribute("body", "data-error") == "illegal_history"
     message = page.inner_text("#error")
     assert message.startswith(EN["viewer.error.illegal_history"])
     assert reply["error"]["message"] in message  # the engine's detail, verbatim
     assert "Traceback" not in message and "File \"" not in message
-    # a paste through the form also goes to the engine
-    page.fill("#source", "Dealer: Q\n")
-    page.click("#show")
-    page.wait_for_function("() => document.body.dataset.error === 'bad_notation'")
+    show_hand(page, "Dealer: Q\n")
+    assert page.get_attribute("body", "data-error") == "bad_notation"
     assert page.inner_text("#error").startswith(EN["viewer.error.bad_notation"])
     assert "the dealer is one of S, W, N, E" in page.inner_text("#error")
     assert_clean(page)
