@@ -316,6 +316,9 @@ def test_json_round_trip_at_random_points(random_player, seed, policy, cut, bid_
     r = Match.from_json(text)
     assert r == m and r.to_json() == text
     assert json.loads(text) == json.loads(r.to_json())
+    assert r.custom is m.custom is use_deal     # a chosen deal is a custom position, a seed alone is not
+    rebuilt = Match.from_start(m.start, m.actions)
+    assert rebuilt == m and rebuilt.to_json() == text
     assert (r.phase, r.to_act, r.dealer, r.scores, r.bags, r.winner, r.hand_number) == \
            (m.phase, m.to_act, m.dealer, m.scores, m.bags, m.winner, m.hand_number)
     assert r.legal_bids() == m.legal_bids() and r.legal_cards() == m.legal_cards()
