@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action
+from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save
 from spades import bridge
 from spades.match import Match
 from spades.session import Session
@@ -59,13 +59,6 @@ def engine_save(seed: int) -> str:
 
 def stored(page, key: str = SAVE_KEY):
     return page.evaluate("(key) => localStorage.getItem(key)", key)
-
-
-def put_save(page, site_url: str, text: str) -> None:
-    """Put `text` where the game keeps its save, before the game page loads."""
-    page.goto(site_url + "rules/en.html")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, text])
-    page.console_errors.clear()  # what counts is the game page's
 
 
 def boot(page, site_url: str, query: str = GAME) -> None:
@@ -230,7 +223,7 @@ REFUSED_SAVES = [
 @pytest.mark.parametrize(("name", "make", "code"), REFUSED_SAVES, ids=[r[0] for r in REFUSED_SAVES])
 def test_refused_save_is_explained_and_kept_aside(page, site_url, name, make, code):
     text = make()
-    put_save(page, site_url, text)
+    seed_save(page, text)
     page.goto(site_url + GAME)
     page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
     reason = EN["save.failed"].replace("{reason}", EN[f"save.{code}"]) + " " + EN["save.offer"]
@@ -244,7 +237,7 @@ def test_refused_save_is_explained_and_kept_aside(page, site_url, name, make, co
 
 def test_refused_save_can_be_downloaded(page, site_url):
     text = engine_save(92)[:-10]
-    put_save(page, site_url, text)
+    seed_save(page, text)
     page.goto(site_url + GAME)
     page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
     page.click("#new-dialog [data-action='cancel-new']")
@@ -257,7 +250,7 @@ def test_refused_save_can_be_downloaded(page, site_url):
 
 def test_custom_position_is_marked(page, site_url):
     session = Session(Match(seed=93, scores=(490, -190)), partner="easy", opponents="easy", seed=93)
-    put_save(page, site_url, session.to_json())
+    seed_save(page, session.to_json())
     boot(page, site_url, GAME)
     mark = page.locator("[data-role='custom-mark']")
     assert mark.is_visible()
