@@ -6,7 +6,7 @@ import { speedOf } from "./persistence.js";
 /** Speed aliases the address accepts besides the speeds' own names. */
 const SPEED_ALIASES = new Map([["0", "instant"], ["1", "fast"]]);
 /** The longest seed shown back to the player (the engine checks the seed itself). */
-export const SEED_SHOWN_CHARS = 24;
+const SEED_SHOWN_CHARS = 24;
 
 /** The address's parameters: `params = readParams(location.search)`. */
 export function readParams(search) {

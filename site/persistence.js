@@ -15,9 +15,9 @@ export const SPEEDS = Object.freeze({
   fast: { think: 180, move: 160, pause: 450 },
   instant: { think: 0, move: 0, pause: 0 },
 });
-export const DEFAULT_SPEED = "normal";
+const DEFAULT_SPEED = "normal";
 /** A failed save is tried again after this many ms (until it succeeds or is replaced). */
-export const SAVE_RETRY_MS = 2000;
+const SAVE_RETRY_MS = 2000;
 
 /** The speed named `name` (own properties only: "__proto__" is no speed), or null. */
 export function speedOf(name) {

@@ -12,30 +12,30 @@
 // Timings are named here and nowhere else.
 
 /** The worker never said anything since it was started (its first module did not load). */
-export const BOOT_SILENT_MS = 8000;
+const BOOT_SILENT_MS = 8000;
 /** Boot made no progress while the worker was idle: a file is blocked, corrupt or stalled. */
-export const BOOT_STALL_MS = 6000;
+const BOOT_STALL_MS = 6000;
 /** Boot's longest silence while the worker is busy (no ticks): compiling, unpacking. */
-export const BOOT_BUSY_MS = 45000;
+const BOOT_BUSY_MS = 45000;
 /** A tick this late means the worker was busy working: that counts as progress. */
-export const TICK_LATE_MS = 1500;
+const TICK_LATE_MS = 1500;
 /** After boot, with no request pending: the worker is gone when it has not ticked this long. */
-export const IDLE_SILENT_MS = 4000;
+const IDLE_SILENT_MS = 4000;
 /** How often the watchdog looks. */
-export const CHECK_MS = 250;
+const CHECK_MS = 250;
 /** A look this late means the page's own thread was blocked: that look judges nothing. */
-export const PAGE_LATE_MS = 2000;
+const PAGE_LATE_MS = 2000;
 
 /** Deadline of a plain request (a bid, a card, undo, a save): answered in milliseconds. */
-export const REQUEST_MS = 10000;
+const REQUEST_MS = 10000;
 /** Deadline of one computer player's move (bot_step): the hardest level thinks longest. */
-export const BOT_MOVE_MS = 30000;
+const BOT_MOVE_MS = 30000;
 /** Deadline of all computer players' moves in one request (run_bots, instant speed). */
-export const BOT_RUN_MS = 60000;
+const BOT_RUN_MS = 60000;
 /** Deadline of an analysis (a hint, a hand review): a full search of the position. */
-export const ANALYSIS_MS = 45000;
+const ANALYSIS_MS = 45000;
 /** Deadline of resuming a save: every action of the match replayed through the rules. */
-export const RESUME_MS = 30000;
+const RESUME_MS = 30000;
 
 const DEADLINES = new Map([
   ["bot_step", BOT_MOVE_MS],
