@@ -1,35 +1,31 @@
 // app.js: the game page's entry module. Reads the address and the settings, starts the
 // engine, wires the page's controls to the controller (controller.js), and boots: a
 // seeded deal, else the saved match, else a new one. Nothing here sequences engine calls.
-import { badSaveText, createAnnouncer, showMessage } from "./announcer.js";
+import { disableTable, download, notice, showFault } from "./alerts.js";
+import { badSaveText, createAnnouncer, errorText, showMessage } from "./announcer.js";
 import { createProgress } from "./boot.js";
 import { createController } from "./controller.js";
 import { HUMAN } from "./constants.js";
 import { createDialogs, fillNewMatch, fillSettings } from "./dialogs.js";
-import { startEngine } from "./engine.js";
+import { STOPPED_ERROR, startEngine } from "./engine.js";
 import { createMatchLog } from "./gamehistory.js";
 import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "./i18n.js";
-import { SPEEDS, loadSettings, matchStore, saveSettings } from "./persistence.js";
+import { readParams, shownSeed, withoutSeed } from "./params.js";
+import { createSaver, loadSettings, matchStore, saveSettings } from "./persistence.js";
+import { BOOT_ERROR } from "./protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons } from "./bids.js";
 import { initHand } from "./hand.js";
 import { registerServiceWorker } from "./sw-register.js";
 import * as table from "./table.js";
+import { createTabLock } from "./tablock.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const params = new URLSearchParams(location.search);
-const EMBED = params.get("embed") === "1";
-
-/** The speed the address asks for (?speed=0|instant|1|slow|normal|fast), or null. */
-function urlSpeed() {
-  const v = params.get("speed");
-  if (v === null) return null;
-  if (v === "0" || v === "instant") return "instant";
-  if (v in SPEEDS) return v;
-  if (v === "1") return "fast";
-  return null;
-}
+const params = readParams(location.search);
+const EMBED = params.embed;
+/** File name of a refused save the player downloads. */
+const REFUSED_SAVE_FILE = "spades-refused-save.json";
 
 function main() {
   const settings = loadSettings();
@@ -38,7 +34,15 @@ function main() {
   const announce = createAnnouncer($("#live"));
   const matchLog = createMatchLog();
   // Boot Python first: language, deck and table set-up all overlap the runtime's download.
-  const engine = startEngine({ onProgress: (p) => progress.update(p), onSave: (text) => ctl.onSave(text) });
+  const engine = startEngine({
+    onProgress: (p) => progress.update(p), onSave: (text) => ctl.onSave(text), onFail: failed,
+  });
+  const lock = createTabLock(store.lockName, { onLost: movedAway });
+  const save = createSaver(store, {
+    owned: lock.owned,
+    onFailed: () => notice("storage", t("fault.storageFailed")),
+    onSaved: () => notice("storage", null),
+  });
   const dialogs = createDialogs({
     afterClose: () => ctl.refocus(),
     bidding: () => {
@@ -47,13 +51,13 @@ function main() {
     },
   });
   const ctl = createController({
-    engine, store, settings, speedOverride: urlSpeed, announce,
+    engine, store, save, settings, speedOverride: params.speed, announce,
     onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
   });
   const st = ctl.state;
 
   const defaultLevel = () => (st.levels.includes("normal") ? "normal" : st.levels[0]);
-  const urlLevel = (name) => (st.levels.includes(params.get(name)) ? params.get(name) : null);
+  const urlLevel = (name) => params.level(name, st.levels);
   const hintLevel = () => ["normal", "hard"].find((lv) => st.levels.includes(lv)) || st.levels[st.levels.length - 1];
 
   function startMatch(opts) {
@@ -79,10 +83,42 @@ function main() {
     ctl.continueAfterHand();
   }
 
-  function openNewMatch(notice) {
+  /** The engine could not start or stopped answering: say so, offer to reload; the save stays. */
+  function failed(code) {
+    ctl.halt();
+    progress.fail(t("loading.failed"));
+    showFault(t(code === BOOT_ERROR ? "fault.boot" : "fault.stopped"), t("fault.reload"));
+  }
+
+  /** Another tab took the match: stop here, say so, offer to take it back. */
+  function movedAway() {
+    ctl.halt();
+    disableTable();
+    notice("tab", t("fault.movedAway"), [{ label: t("fault.takeOver"), run: takeOver }]);
+  }
+
+  async function takeOver() {
+    notice("tab", null);
+    await lock.take();
+    ctl.unhalt();
+    await playHere(null);
+  }
+
+  /** A save the engine refused: kept aside with a download button, and a new match offered. */
+  function refusedSave(saved, err) {
+    const text = badSaveText(err);
+    store.keepAside(saved);
+    notice("aside", t("fault.keptAside"), [{ label: t("fault.exportSave"), run: () => download(REFUSED_SAVE_FILE, saved) }]);
+    $("[data-role='loading-text']").textContent = t("loading.choose");
+    showMessage(text, "error");
+    announce(text);
+    openNewMatch(text);
+  }
+
+  function openNewMatch(notice, seed = "") {
     const S = st.S;
     const focus = fillNewMatch({
-      levels: st.levels, fallback: defaultLevel(), notice, abandoning: Boolean(S && S.phase !== "over"),
+      levels: st.levels, fallback: defaultLevel(), notice, seed, abandoning: Boolean(S && S.phase !== "over"),
       partner: (S && S.levels.partner) || urlLevel("partner") || defaultLevel(),
       opponents: (S && S.levels.opponents) || urlLevel("opponents") || defaultLevel(),
     });
@@ -160,10 +196,10 @@ function main() {
 
   async function boot() {
     document.body.classList.toggle("embed", EMBED);
-    document.body.classList.toggle("compact", EMBED || params.get("compact") === "1");
+    document.body.classList.toggle("compact", EMBED || params.compact);
     applyDeck();
     try {
-      await applyLanguage(pickLanguage(params.get("lang") || settings.lang));
+      await applyLanguage(pickLanguage(params.lang || settings.lang));
     } catch {
       /* English text from the HTML stays */
     }
@@ -179,36 +215,47 @@ function main() {
     try {
       await ctl.hello();
     } catch {
-      const text = t("loading.failed");
-      progress.fail(text);
-      showMessage(text, "error");
-      announce(text);
+      failed(BOOT_ERROR);
       return;
     }
-    if (params.has("seed")) {
-      const seed = params.get("seed");
-      // a reload should resume this match, not deal it again
-      const url = new URL(location.href);
-      url.searchParams.delete("seed");
-      history.replaceState(null, "", url.pathname + url.search + url.hash);
-      await startMatch({ seed });
+    // a reload should resume this match, not deal the link's again
+    const seed = params.hasSeed ? params.seed : null;
+    if (seed !== null) history.replaceState(null, "", withoutSeed(location.href));
+    if (!(await lock.claim())) {
+      const text = t("fault.otherTab");
+      $("[data-role='loading-text']").textContent = text;
+      notice("tab", text, [{ label: t("fault.takeOver"), run: takeOver }]);
+      pendingSeed = seed;
       return;
     }
+    await playHere(seed);
+  }
+
+  let pendingSeed = null; // a link's seed waiting while another tab owns the match
+
+  /**
+   * This tab owns the match: resume the saved match, or deal the link's (`seed`). A link
+   * never replaces a match in progress unasked: the New match dialog opens with its seed.
+   */
+  async function playHere(seed) {
+    if (seed === null) [seed, pendingSeed] = [pendingSeed, null];
     const saved = store.load();
-    if (!saved) {
-      await startMatch({});
+    if (saved) {
+      try {
+        await ctl.resume(saved);
+      } catch (err) {
+        if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
+        refusedSave(saved, err);
+        if (seed === null) return;
+      }
+    }
+    if (seed !== null && st.S && st.S.phase !== "over") {
+      openNewMatch(t("fault.linkSeed", { seed: shownSeed(seed) }), seed);
       return;
     }
-    try {
-      await ctl.resume(saved);
-    } catch (err) {
-      const text = badSaveText(err);
-      store.clear();
-      $("[data-role='loading-text']").textContent = t("loading.choose");
-      showMessage(text, "error");
-      announce(text);
-      openNewMatch(text);
-    }
+    if (seed !== null) $("#new-dialog").close();
+    if (seed !== null || !st.S) await startMatch(seed === null ? {} : { seed });
+    if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused
   }
 
   boot();

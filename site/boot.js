@@ -45,8 +45,8 @@ export function createProgress() {
 
   return {
     update({ stage: next, fraction }) {
-      const [base, span] = STAGE_SPANS[next] || [0, 0];
-      if (next in STAGE_SPANS) stage = next;
+      const [base, span] = Object.hasOwn(STAGE_SPANS, next) ? STAGE_SPANS[next] : [0, 0];
+      if (Object.hasOwn(STAGE_SPANS, next)) stage = next;
       pct = Math.max(pct, base + span * (fraction || 0));
       if (next === "ready") {
         stop();

@@ -3,6 +3,7 @@
 // Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
 // to ask next, when to animate, and when to wait for the player. Each flow runs in a
 // cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
+import { markCustom } from "./alerts.js";
 import { bidText, errorText, eventsText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
 import { hintText, whyText } from "./coach.js";
 import { HUMAN } from "./constants.js";
@@ -25,12 +26,12 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
 
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
- * `settings`: the live settings object; `speedOverride()`: the speed the address asks
+ * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live settings object; `speedOverride()`: the speed the address asks
  * for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
  * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
  * is abandoned (replaced by a new one), for the history.
  */
-export function createController({ engine, store, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
   const st = {
     S: null, // the engine's latest state
     saveText: null, // the session as text, from the engine's last change
@@ -41,13 +42,18 @@ export function createController({ engine, store, settings, speedOverride, annou
     userActed: false, // the player has acted: focus may now follow their turn
     levels: ["easy"], // the engine's computer-player levels
     ready: false, // the engine answered hello
+    halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
+    refusal: null, // the engine's last refusal shown to the player ({code})
   };
   /** Show `text` in the message line and say it in the live region. */
   function say(text, kind) {
     showMessage(text, kind);
     announce(text);
   }
-  const refuse = (err) => say(errorText(err), "error");
+  function refuse(err) {
+    st.refusal = err;
+    say(errorText(err), "error");
+  }
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */
@@ -56,11 +62,26 @@ export function createController({ engine, store, settings, speedOverride, annou
     return seq.restart();
   }
 
-  const render = () => draw(st);
+  function render() {
+    if (st.halted) return;
+    draw(st);
+    markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
+  }
+
+  /** Stop every flow; draw and save nothing more (the engine failed, or another tab took over). */
+  function halt() {
+    restart();
+    st.halted = true;
+  }
+  /** An entry point that does nothing while halted. */
+  const live = (flow) => {
+    const run = entry(flow);
+    return (...args) => (st.halted ? Promise.resolve() : run(...args));
+  };
 
   function persist() {
-    if (!st.S || !st.saveText) return;
-    if (!store.write(st.saveText, st.pendingHand && st.pendingHand.number)) showMessage(t("save.storageFull"), "error");
+    if (!st.S || !st.saveText || st.halted) return;
+    save(st.saveText, st.pendingHand && st.pendingHand.number);
   }
 
   const timing = () => pace(speedOverride() || settings.speed);
@@ -91,10 +112,15 @@ export function createController({ engine, store, settings, speedOverride, annou
   // ------------------------------------------------------------ the match's flow
 
   async function startMatch(args) {
-    if (begun(st.S) && st.saveText) onMatchEnd({ saveText: st.saveText, state: st.S }); // abandoned
+    const abandoned = begun(st.S) && st.saveText ? { saveText: st.saveText, state: st.S } : null;
     const run = restart();
     const S = await run.ask(MSG.NEW_MATCH, args);
-    if (!S) return;
+    if (!S) {
+      // refused (a bad seed): the engine still holds the match in play, which goes on
+      if (st.S && !st.pendingHand) await runBots(run);
+      return;
+    }
+    if (abandoned) onMatchEnd(abandoned);
     adopt(S, t("announce.newMatch"));
     await runBots(run);
   }
@@ -120,8 +146,13 @@ export function createController({ engine, store, settings, speedOverride, annou
     st.userActed = true;
     clearHint();
     const run = current();
+    st.busy = true; // a second click on a bid (a double click) is ignored until this one is answered
     const S = await run.ask(MSG.BID, { n });
-    if (!S) return;
+    st.busy = false;
+    if (!S) {
+      render();
+      return;
+    }
     st.S = S;
     st.shownTrick = S.trick;
     const bidFocused = document.querySelector("#bid-panel").contains(document.activeElement);
@@ -327,17 +358,22 @@ export function createController({ engine, store, settings, speedOverride, annou
     state: st,
     onSave: (text) => { st.saveText = text; },
     render,
+    halt,
+    /** Draw and save again after halt() (this tab took the match back). */
+    unhalt: () => {
+      st.halted = false;
+    },
     refocus: () => restoreFocus(st),
     hello,
     exportHand,
-    startMatch: entry(startMatch),
-    resume: entry(resume),
-    humanBid: entry(humanBid),
-    humanPlay: entry(humanPlay),
-    whyNot: entry(whyNot),
-    continueAfterHand: entry(continueAfterHand),
-    hint: entry(hint),
-    why: entry(why),
-    undo: entry(undo),
+    startMatch: live(startMatch),
+    resume: live(resume),
+    humanBid: live(humanBid),
+    humanPlay: live(humanPlay),
+    whyNot: live(whyNot),
+    continueAfterHand: live(continueAfterHand),
+    hint: live(hint),
+    why: live(why),
+    undo: live(undo),
   };
 }

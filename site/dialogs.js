@@ -88,13 +88,14 @@ function fillLevelSelect(select, levels, value, fallback) {
   select.value = levels.includes(value) ? value : fallback;
 }
 
-/** Fill the new-match dialog: levels, an empty seed, a notice (bad save) and the
- * "current match will be abandoned" line. Returns the control to focus. */
-export function fillNewMatch({ levels, partner, opponents, fallback, notice, abandoning }) {
+/** Fill the new-match dialog: levels, the seed (a link's, else empty), a notice (bad
+ * save, a link's match) and the "current match will be abandoned" line. Returns the
+ * control to focus. */
+export function fillNewMatch({ levels, partner, opponents, fallback, notice, abandoning, seed = "" }) {
   const dlg = $("#new-dialog");
   fillLevelSelect($("#new-partner"), levels, partner, fallback);
   fillLevelSelect($("#new-opponents"), levels, opponents, fallback);
-  $("#new-seed").value = "";
+  $("#new-seed").value = seed;
   const n = $("[data-role='new-notice']", dlg);
   n.hidden = !notice;
   n.textContent = notice || "";

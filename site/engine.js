@@ -1,7 +1,8 @@
-// engine.js: starts the rules engine (Python, in worker.js) and talks to it.
+// engine.js: starts the rules engine (Python, in worker.js) and talks to it, under the
+// watch of watchdog.js.
 //
 //   import { startEngine } from "./engine.js";
-//   const engine = startEngine({ onProgress: ({ stage, fraction }) => ... });
+//   const engine = startEngine({ onProgress, onSave, onFail });
 //   await engine.ready;                        // resolves once Python is loaded
 //   const r = await engine.call("ping", {});   // -> {pong: true, version, variant}
 //
@@ -12,11 +13,20 @@
 //                   {type: "reply", id, ok: true, result, save?}   save: the session as text
 //                   after a message that changed it (passed to onSave, for localStorage)
 //                   {type: "reply", id, ok: false, error: {code, message}}
+//                   {type: "watch", what: "tick"|"fetch"|"bytes"}  signs of life (engine-worker.js)
 // The worker calls spades.bridge.handle(JSON.stringify({fn, args})); a Python
-// exception becomes error code "internal"; a failed boot rejects `ready` and
-// every call with code "boot". call() rejects with an Error carrying .code.
+// exception becomes error code "internal"; call() rejects with an Error carrying .code.
 // The messages and their shapes are listed in protocol.js.
+//
+// Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
+// a request past its deadline, a worker `error` or `messageerror` after boot, or a worker
+// that stops ticking rejects every pending and later call with code "stopped". Either
+// way the worker is terminated and `onFail(code)` is called once: the page then says so.
 import { BOOT_ERROR, MESSAGES } from "./protocol.js";
+import { FAILED_BOOT, FAILED_STOPPED, createWatchdog, deadlineOf } from "./watchdog.js";
+
+/** Error code of requests to an engine that stopped answering. */
+export const STOPPED_ERROR = FAILED_STOPPED;
 
 function engineError(code, message) {
   const err = new Error(message || code || "engine error");
@@ -24,19 +34,48 @@ function engineError(code, message) {
   return err;
 }
 
-export function startEngine({ onProgress, onSave } = {}) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const changes = (fn) => Object.hasOwn(MESSAGES, fn) && MESSAGES[fn].changes === true;
+
+export function startEngine({ onProgress, onSave, onFail } = {}) {
+  const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
+  let booted = false;
+  let failure = null; // the Error every call gets once the engine failed
   let settle;
   const ready = new Promise((resolve, reject) => {
     settle = { resolve, reject };
   });
   ready.catch(() => {}); // callers that never await `ready` get no unhandled rejection
 
-  worker.onmessage = (event) => {
+  const watchdog = createWatchdog({ pending: () => pending.size, onFail: (kind, detail) => fail(kind, detail) });
+
+  function fail(kind, detail) {
+    if (failure) return;
+    failure = engineError(kind === FAILED_BOOT ? BOOT_ERROR : STOPPED_ERROR, detail);
+    watchdog.stop();
+    worker.terminate();
+    settle.reject(failure);
+    for (const p of pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(failure);
+    }
+    pending.clear();
+    if (onFail) onFail(failure.code);
+  }
+
+  /** Start the request's clock (requests sent during boot wait for it to end). */
+  function arm(id, p) {
+    p.timer = setTimeout(() => fail(FAILED_STOPPED, `no reply to ${p.fn} within ${p.ms} ms`), p.ms);
+  }
+
+  worker.addEventListener("message", (event) => {
+    if (failure) return;
     const msg = event.data || {};
-    if (msg.type === "progress") {
+    if (msg.type === "watch") {
+      watchdog.sign(msg.what);
+    } else if (msg.type === "progress") {
+      watchdog.sign("progress");
       if (onProgress) {
         try {
           onProgress({ stage: msg.stage, fraction: msg.fraction });
@@ -44,29 +83,38 @@ export function startEngine({ onProgress, onSave } = {}) {
           console.warn("onProgress threw", err);
         }
       }
-      if (msg.stage === "ready") settle.resolve();
+      if (msg.stage === "ready" && !booted) {
+        booted = true;
+        watchdog.ready();
+        for (const [id, p] of pending) arm(id, p);
+        settle.resolve();
+      }
     } else if (msg.type === "boot-error") {
-      settle.reject(engineError(BOOT_ERROR, msg.message));
+      fail(FAILED_BOOT, msg.message);
     } else if (msg.type === "reply") {
+      watchdog.sign("reply");
       const p = pending.get(msg.id);
       if (!p) return;
       pending.delete(msg.id);
-      if (msg.ok && typeof msg.save === "string" && onSave && p.changes) onSave(msg.save);
+      clearTimeout(p.timer);
+      if (msg.ok && typeof msg.save === "string" && onSave && changes(p.fn)) onSave(msg.save);
       if (msg.ok) p.resolve(msg.result);
       else p.reject(engineError(msg.error && msg.error.code, msg.error && msg.error.message));
     }
-  };
-  worker.onerror = (event) => {
-    const err = engineError(BOOT_ERROR, (event && event.message) || "engine worker failed to load");
-    settle.reject(err);
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  };
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed");
+  });
+  worker.addEventListener("messageerror", () => fail(FAILED_STOPPED, "a reply could not be read"));
 
   function call(fn, args = {}) {
+    if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject, changes: Boolean(MESSAGES[fn] && MESSAGES[fn].changes) });
+      const p = { fn, resolve, reject, ms: deadlineOf(fn), timer: null };
+      pending.set(id, p);
+      if (booted) arm(id, p);
       worker.postMessage({ id, fn, args });
     });
   }

@@ -20,6 +20,11 @@ export const LANGUAGES = {
 
 const LOCALES = { pt: "pt-PT" };
 
+/** Whether `code` is one of LANGUAGES (own keys only: "constructor" is no language). */
+export function isLanguage(code) {
+  return typeof code === "string" && Object.hasOwn(LANGUAGES, code);
+}
+
 let lang = "en";
 let dict = {};
 let fallback = {};
@@ -40,7 +45,7 @@ export function pickLanguage(wish) {
   for (const c of candidates) {
     if (!c) continue;
     const base = String(c).toLowerCase().split(/[-_]/)[0];
-    if (base in LANGUAGES) return base;
+    if (isLanguage(base)) return base;
   }
   return "en";
 }
@@ -54,7 +59,7 @@ export async function loadLanguage(code) {
       fallback = {};
     }
   }
-  let use = code in LANGUAGES ? code : "en";
+  let use = isLanguage(code) ? code : "en";
   if (use === "en") {
     dict = fallback;
   } else {
@@ -67,7 +72,7 @@ export async function loadLanguage(code) {
   }
   lang = use;
   // The Portuguese texts are European Portuguese: its plural rules (0 is "other") and numbers.
-  const locale = LOCALES[lang] || lang;
+  const locale = Object.hasOwn(LOCALES, lang) ? LOCALES[lang] : lang;
   plural = new Intl.PluralRules(locale);
   numbers = new Intl.NumberFormat(locale);
   signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
@@ -101,7 +106,7 @@ export function t(key, params = {}) {
   if (value && typeof value === "object") {
     const n = typeof params.n === "number" ? params.n : Number(params.n) || 0;
     const cat = plural.select(n);
-    value = value[cat] ?? value.other ?? Object.values(value)[0] ?? key;
+    value = (Object.hasOwn(value, cat) ? value[cat] : value.other) ?? Object.values(value)[0] ?? key;
   }
   return String(value).replace(/\{(\w+)\}/g, (m, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? fmt(params[name]) : m,

@@ -1,7 +1,9 @@
 // persistence.js: what the page keeps in localStorage. The match is the engine's own save
 // text (spades.bridge "save"); beside it, the number of a scored hand still waiting for
 // Continue, and the player's settings. Storage may be missing or full: every function
-// here then degrades to "nothing saved" and never throws.
+// here then degrades to "nothing saved" and never throws; createSaver shows a failed
+// write and retries it. A save the engine refused is kept aside (one copy), not deleted.
+// Values read from storage or the address are looked up as own properties only.
 
 const SETTINGS_KEY = "spades.settings.v1";
 
@@ -14,10 +16,17 @@ export const SPEEDS = Object.freeze({
   instant: { think: 0, move: 0, pause: 0 },
 });
 const DEFAULT_SPEED = "normal";
+/** A failed save is tried again after this many ms (until it succeeds or is replaced). */
+const SAVE_RETRY_MS = 2000;
+
+/** The speed named `name` (own properties only: "__proto__" is no speed), or null. */
+export function speedOf(name) {
+  return typeof name === "string" && Object.hasOwn(SPEEDS, name) ? SPEEDS[name] : null;
+}
 
 /** The delays of `speed` (a SPEEDS name); no card flight when the system asks for reduced motion. */
 export function pace(speed) {
-  const sp = SPEEDS[speed] || SPEEDS[DEFAULT_SPEED];
+  const sp = speedOf(speed) || SPEEDS[DEFAULT_SPEED];
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   return reduced ? { ...sp, move: 0 } : sp;
 }
@@ -31,7 +40,7 @@ export function loadSettings() {
     s = {};
   }
   return {
-    speed: s.speed in SPEEDS ? s.speed : DEFAULT_SPEED,
+    speed: speedOf(s.speed) ? s.speed : DEFAULT_SPEED,
     fourColour: Boolean(s.fourColour),
     lang: typeof s.lang === "string" ? s.lang : null,
   };
@@ -54,6 +63,7 @@ export function saveSettings(settings) {
 export function matchStore(embed) {
   const saveKey = embed ? "spades.embed.save.v1" : "spades.save.v1";
   const pendingKey = embed ? "spades.embed.pending.v1" : "spades.pending.v1";
+  const asideKey = embed ? "spades.embed.refused.v1" : "spades.refused.v1";
   return {
     /** The saved session text, or null. */
     load() {
@@ -72,25 +82,80 @@ export function matchStore(embed) {
         return null;
       }
     },
-    /** Keep the session text and the waiting hand's number; false when storage is full or refused. */
+    /** The lock that lets one tab at a time own this match (tablock.js). */
+    lockName: `${saveKey}.owner`,
+    /**
+     * Keep the session text and the waiting hand's number; false when storage is full or
+     * refused. The session text is written last, in one setItem: a failed write leaves
+     * the previous good save whole (and its waiting hand's number as it was).
+     */
     write(text, pendingNumber) {
+      let before = null;
       try {
-        localStorage.setItem(saveKey, text);
+        before = localStorage.getItem(pendingKey);
         if (pendingNumber) localStorage.setItem(pendingKey, String(pendingNumber));
         else localStorage.removeItem(pendingKey);
+        localStorage.setItem(saveKey, text);
+        return true;
+      } catch {
+        try {
+          if (before === null) localStorage.removeItem(pendingKey);
+          else localStorage.setItem(pendingKey, before);
+        } catch {
+          /* storage unavailable: the save itself is unchanged */
+        }
+        return false;
+      }
+    },
+    /** Move a save the engine refused aside (one copy, replacing an older one); false when
+     * storage refused the copy: the save then stays where it was. */
+    keepAside(text) {
+      try {
+        localStorage.setItem(asideKey, text);
+        localStorage.removeItem(saveKey);
+        localStorage.removeItem(pendingKey);
         return true;
       } catch {
         return false;
       }
     },
-    /** Forget the match (a save the engine refused). */
-    clear() {
+    /** The save kept aside, or null. */
+    aside() {
       try {
-        localStorage.removeItem(saveKey);
-        localStorage.removeItem(pendingKey);
+        return localStorage.getItem(asideKey);
       } catch {
-        /* storage unavailable: nothing to clear */
+        return null;
       }
     },
+  };
+}
+
+/**
+ * Writes the match to `store` for the tab that owns it (`owned()`). A failed write calls
+ * `onFailed()` and is retried every SAVE_RETRY_MS with the newest text until it succeeds
+ * (then `onSaved()`); a newer save replaces the one waiting. Returns save(text, pending).
+ */
+export function createSaver(store, { owned, onFailed, onSaved }) {
+  let waiting = null; // [text, pending] not yet written
+  let timer = null;
+
+  function attempt() {
+    timer = null;
+    if (!owned()) waiting = null; // another tab owns the match now: its saves win
+    if (!waiting) return;
+    const [text, pending] = waiting;
+    if (store.write(text, pending)) {
+      waiting = null;
+      onSaved();
+    } else {
+      onFailed();
+      timer = setTimeout(attempt, SAVE_RETRY_MS);
+    }
+  }
+
+  return function save(text, pending) {
+    const retrying = waiting !== null;
+    waiting = [text, pending];
+    if (!retrying) attempt();
   };
 }

@@ -88,7 +88,7 @@ def engine_worker(page):
     deadline = time.monotonic() + BOOT_MS / 1000
     while time.monotonic() < deadline:
         for worker in page.workers:
-            if worker.url.split("?")[0].endswith("/worker.js"):
+            if worker.url.split("?")[0].endswith(("/worker.js", "/engine-worker.js")):
                 return worker
         page.wait_for_timeout(50)
     raise AssertionError(f"no engine worker among {[w.url for w in page.workers]}")

@@ -1,0 +1,127 @@
+// watchdog.js: decides, on the page's side, when the engine worker has failed.
+//
+// Signs of life come from engine-worker.js ({type: "watch"}: ticks, requests, bytes) and
+// from worker.js (boot progress, replies). The watchdog fails the engine when:
+//   boot     nothing at all came from the worker for BOOT_SILENT_MS (its first module
+//            never loaded); or the worker is idle (ticking on time) and has made no
+//            progress for BOOT_STALL_MS (a file blocked, corrupt or never answering);
+//            or it has been busy without a word for BOOT_BUSY_MS
+//   request  a request was not answered by its deadline (deadlineOf)
+//   idle     no request is pending, the page is visible, and the worker has not ticked
+//            for IDLE_SILENT_MS (it was killed or crashed between requests)
+// Timings are named here and nowhere else.
+
+/** The worker never said anything since it was started (its first module did not load). */
+const BOOT_SILENT_MS = 8000;
+/** Boot made no progress while the worker was idle: a file is blocked, corrupt or stalled. */
+const BOOT_STALL_MS = 6000;
+/** Boot's longest silence while the worker is busy (no ticks): compiling, unpacking. */
+const BOOT_BUSY_MS = 45000;
+/** A tick this late means the worker was busy working: that counts as progress. */
+const TICK_LATE_MS = 1500;
+/** After boot, with no request pending: the worker is gone when it has not ticked this long. */
+const IDLE_SILENT_MS = 4000;
+/** How often the watchdog looks. */
+const CHECK_MS = 250;
+/** A look this late means the page's own thread was blocked: that look judges nothing. */
+const PAGE_LATE_MS = 2000;
+
+/** Deadline of a plain request (a bid, a card, undo, a save): answered in milliseconds. */
+const REQUEST_MS = 10000;
+/** Deadline of one computer player's move (bot_step): the hardest level thinks longest. */
+const BOT_MOVE_MS = 30000;
+/** Deadline of all computer players' moves in one request (run_bots, instant speed). */
+const BOT_RUN_MS = 60000;
+/** Deadline of an analysis (a hint, a hand review): a full search of the position. */
+const ANALYSIS_MS = 45000;
+/** Deadline of resuming a save: every action of the match replayed through the rules. */
+const RESUME_MS = 30000;
+
+const DEADLINES = new Map([
+  ["bot_step", BOT_MOVE_MS],
+  ["run_bots", BOT_RUN_MS],
+  ["hint", ANALYSIS_MS],
+  ["review", ANALYSIS_MS],
+  ["resume", RESUME_MS],
+]);
+
+/** How long the engine may take to answer the message `fn`. */
+export function deadlineOf(fn) {
+  return DEADLINES.has(fn) ? DEADLINES.get(fn) : REQUEST_MS;
+}
+
+/** Why the engine failed: it could not start, or it stopped answering. */
+export const FAILED_BOOT = "boot";
+export const FAILED_STOPPED = "stopped";
+
+/**
+ * A watchdog. `onFail(kind, detail)` is called once (kind FAILED_BOOT | FAILED_STOPPED);
+ * `pending()` says how many requests await a reply. Call `sign(what)` for every message
+ * from the worker, `ready()` once it has booted, `stop()` when it failed for another reason.
+ */
+export function createWatchdog({ onFail, pending, now = () => performance.now() }) {
+  const started = now();
+  let lastTick = null; // when the worker last ticked (null: never)
+  let lastProgress = started; // the last boot progress, request, bytes or late tick
+  let booted = false;
+  let done = false;
+  const timer = setInterval(check, CHECK_MS);
+
+  function fail(kind, detail) {
+    if (done) return;
+    done = true;
+    clearInterval(timer);
+    onFail(kind, detail);
+  }
+
+  let lastCheck = started;
+
+  function check() {
+    const t = now();
+    const pageWasBusy = t - lastCheck > PAGE_LATE_MS;
+    lastCheck = t;
+    if (pageWasBusy && lastTick !== null) {
+      // the page itself was blocked: the worker's ticks may still wait in its queue
+      lastTick = t;
+      return;
+    }
+    if (!booted) {
+      if (lastTick === null) {
+        if (t - started > BOOT_SILENT_MS) fail(FAILED_BOOT, "no word from the worker");
+      } else if (t - lastTick < TICK_LATE_MS) {
+        if (t - lastProgress > BOOT_STALL_MS) fail(FAILED_BOOT, "boot stalled");
+      } else if (t - Math.max(lastTick, lastProgress) > BOOT_BUSY_MS) {
+        fail(FAILED_BOOT, "boot silent");
+      }
+      return;
+    }
+    if (document.visibilityState !== "visible" || pending() > 0) {
+      lastTick = t; // silence while hidden or working is not a death
+      return;
+    }
+    if (t - lastTick > IDLE_SILENT_MS) fail(FAILED_STOPPED, "the worker stopped ticking");
+  }
+
+  return {
+    /** A message from the worker: "tick", "fetch", "bytes", "progress" or "reply". */
+    sign(what) {
+      const t = now();
+      if (what === "tick") {
+        if (lastTick !== null && t - lastTick > TICK_LATE_MS) lastProgress = t;
+        lastTick = t;
+      } else {
+        lastProgress = t;
+      }
+    },
+    ready() {
+      booted = true;
+      lastTick = now();
+    },
+    /** A request missed its deadline, or the worker reported an error. */
+    fail,
+    stop() {
+      done = true;
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,275 @@
+"""Saves that cannot be lost and hostile input, in the browser (issue 10, cases 3-13).
+
+Each test drives the built game like a player (clicks, typing, links, a second tab) and
+asserts the one right outcome: what the player is told (the English catalogue's text),
+and what is in localStorage afterwards. Saves are made by the Python engine itself
+(an independent writer), then damaged or forged here.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save
+from spades import bridge
+from spades.match import Match
+from spades.session import Session
+
+pytestmark = pytest.mark.browser
+
+ASIDE_KEY = "spades.refused.v1"
+GAME = "?speed=0&partner=easy&opponents=easy"
+PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
+#: A seed whose first dealer is the player (seat 0): the three computer players bid first.
+PLAYER_DEALS = 6
+
+# Records what the page asks the engine (window.__asked: message names, in order).
+ASK_SPY = """
+(() => {
+  const Real = window.Worker;
+  window.__asked = [];
+  window.Worker = class extends Real {
+    postMessage(msg, ...rest) {
+      if (msg && typeof msg.fn === "string") window.__asked.push(msg.fn);
+      return super.postMessage(msg, ...rest);
+    }
+  };
+})();
+"""
+
+# localStorage refuses the match's save while window.__full is true (a full quota).
+FULL_STORAGE = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  window.__full = false;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__full && key === %s) throw new DOMException("quota", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+})();
+""" % json.dumps(SAVE_KEY)
+
+
+def engine_save(seed: int) -> str:
+    """A fresh match's save text, as the engine writes it."""
+    reply = json.loads(bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": seed}})))
+    return reply["save"]
+
+
+def stored(page, key: str = SAVE_KEY):
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def boot(page, site_url: str, query: str = GAME) -> None:
+    page.goto(site_url + query)
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+
+
+def bid_now(page) -> None:
+    """Wait for the player's bid and bid 3 by clicking."""
+    assert next_action(page) == {"kind": "bid"}
+    page.click("#bid-panel button[data-bid='3']")
+    page.wait_for_function("() => !document.querySelector(\"#bid-panel:not([hidden]) button[data-bid='3']:enabled\")")
+
+
+def notice_text(page, name: str) -> str:
+    return page.locator(f"#notices [data-notice='{name}'] span").inner_text()
+
+
+# ---------------------------------------------------------------- case 3: links
+
+def test_seed_link_asks_before_replacing_a_match_in_progress(page, site_url):
+    boot(page, site_url, "?seed=61&" + GAME[1:])
+    bid_now(page)
+    before = stored(page)
+    assert json.loads(before)["seed"] == 61
+    page.goto(site_url + "?seed=62&" + GAME[1:])
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    assert page.input_value("#new-seed") == "62"
+    assert page.locator("#new-dialog [data-role='new-notice']").inner_text() == EN["fault.linkSeed"].replace("{seed}", "62")
+    assert json.loads(stored(page))["seed"] == 61  # nothing replaced while asking
+    page.click("#new-dialog [data-action='cancel-new']")
+    page.wait_for_selector(PLAYABLE)
+    assert json.loads(stored(page))["seed"] == 61
+    # the link again, accepted this time: the link's match is dealt
+    page.goto(site_url + "?seed=62&" + GAME[1:])
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    page.click("#new-dialog [data-action='start-match']")
+    page.wait_for_function("(key) => JSON.parse(localStorage.getItem(key)).seed === 62", arg=SAVE_KEY)
+    assert "seed=" not in page.url  # a reload resumes, it does not deal again
+    assert_clean(page)
+
+
+def test_bad_seed_link_is_refused_with_its_reason(page, site_url):
+    page.goto(site_url + "?seed=%C2%B2&" + GAME[1:])
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    assert page.locator("#new-dialog [data-role='new-notice']").inner_text() == EN["error.bad_seed"]
+    assert stored(page) is None
+    assert_clean(page)
+
+
+# ---------------------------------------------------------------- case 4: two tabs
+
+def test_second_tab_says_so_and_can_take_over(browser, site_url):
+    context = browser.new_context()
+    try:
+        first = context.new_page()
+        boot(first, site_url, "?seed=71&" + GAME[1:])
+        bid_now(first)
+        waiting = next_action(first)
+        saved = stored(first)
+        second = context.new_page()
+        second.goto(site_url + GAME)
+        second.wait_for_selector("#notices [data-notice='tab']", timeout=BOOT_MS)
+        assert notice_text(second, "tab") == EN["fault.otherTab"]
+        assert stored(second) == saved  # the second tab wrote nothing
+        second.click("#notices [data-notice='tab'] button")
+        second.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+        first.wait_for_selector("#notices [data-notice='tab']")
+        assert notice_text(first, "tab") == EN["fault.movedAway"]
+        assert first.locator("#hand button:enabled, #bid-panel button:enabled").count() == 0
+        # the second tab plays on from the first tab's last move
+        assert next_action(second) == waiting
+        assert stored(second) == saved
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- case 5: a full storage
+
+def test_failed_save_is_shown_retried_and_never_partial(page, site_url):
+    page.add_init_script(script=FULL_STORAGE)
+    boot(page, site_url, f"?seed={PLAYER_DEALS}&" + GAME[1:])
+    assert next_action(page) == {"kind": "bid"}
+    before = stored(page)
+    page.evaluate("() => { window.__full = true; }")
+    bid_now(page)
+    page.wait_for_selector("#notices [data-notice='storage']")
+    assert notice_text(page, "storage") == EN["fault.storageFailed"]
+    assert stored(page) == before  # the previous good save, whole
+    # the game's own messages go on in the message line; the notice stays
+    page.wait_for_timeout(2 * 2000 + 500)  # two retries (persistence.SAVE_RETRY_MS)
+    assert notice_text(page, "storage") == EN["fault.storageFailed"]
+    assert stored(page) == before
+    page.evaluate("() => { window.__full = false; }")
+    page.wait_for_selector("#notices [data-notice='storage']", state="detached")
+    after = json.loads(stored(page))
+    assert after["match"]["hands"][0]["bids"][0] == 3  # the retried save holds the bid
+    assert_clean(page)
+
+
+# ---------------------------------------------------------------- cases 6 and 13: input
+
+@pytest.mark.parametrize("seed", ["²", "--1", "9" * 5000])
+def test_bad_seed_in_dialog_refused_and_bots_keep_playing(page, site_url, seed):
+    boot(page, site_url, f"?seed={PLAYER_DEALS}&speed=slow&partner=easy&opponents=easy")
+    page.click(".tools button[data-action='new-match']")
+    page.wait_for_selector("#new-dialog[open]")
+    page.fill("#new-seed", seed)
+    page.click("#new-dialog button[data-action='start-match']")
+    page.wait_for_function("(text) => document.querySelector(\"[data-role='message']\").textContent === text",
+                           arg=EN["error.bad_seed"])
+    # the computer players' bids go on until it is the player's turn
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=30_000)
+    assert json.loads(stored(page))["seed"] == PLAYER_DEALS
+    assert_clean(page)
+
+
+def test_hostile_address_values_reach_no_prototype(page, site_url):
+    boot(page, site_url, "?seed=81&speed=__proto__&lang=constructor&partner=toString&opponents=__proto__")
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    # the levels fell back to the default (not "toString" / "__proto__")
+    levels = json.loads(stored(page))
+    assert (levels["partner"], levels["opponents"]) == ("normal", "normal")
+    bid_now(page)
+    assert_clean(page)  # no request for i18n/constructor.json, no page error
+
+
+def test_double_click_on_a_bid_sends_one_bid(page, site_url):
+    page.add_init_script(script=ASK_SPY)
+    boot(page, site_url, f"?seed={PLAYER_DEALS}&" + GAME[1:])
+    assert next_action(page) == {"kind": "bid"}
+    page.dblclick("#bid-panel button[data-bid='4']")
+    next_action(page)
+    assert page.evaluate("() => window.__asked.filter((fn) => fn === 'bid').length") == 1
+    assert json.loads(stored(page))["match"]["hands"][0]["bids"][0] == 4
+    assert page.locator("[data-role='message']").get_attribute("data-kind") != "error"
+    assert_clean(page)
+
+
+# ---------------------------------------------------------------- cases 7-12: saves
+
+def deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+def with_start(field: str, value) -> str:
+    save = json.loads(engine_save(91))
+    save["match"]["start"][field] = value
+    return json.dumps(save)
+
+
+REFUSED_SAVES = [
+    ("damaged JSON", lambda: engine_save(91)[:-40], "not_json"),
+    ("float dealer", lambda: with_start("dealer", 1.0), "malformed"),
+    ("100,000-deep nesting", lambda: deep(100_000), "too_deep"),
+    ("450,000-character string", lambda: json.dumps({"format": "x" * 450_000}), "too_large"),
+    ("absurd scores", lambda: with_start("scores", [10**100, 10**100]), "malformed"),
+    ("tampered scores", lambda: with_start("scores", [490, -190]), "inconsistent"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "code"), REFUSED_SAVES, ids=[r[0] for r in REFUSED_SAVES])
+def test_refused_save_is_explained_and_kept_aside(page, site_url, name, make, code):
+    text = make()
+    seed_save(page, text)
+    page.goto(site_url + GAME)
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    reason = EN["save.failed"].replace("{reason}", EN[f"save.{code}"]) + " " + EN["save.offer"]
+    assert page.locator("#new-dialog [data-role='new-notice']").inner_text() == reason
+    assert stored(page, ASIDE_KEY) == text  # kept aside, whole
+    assert stored(page) is None
+    assert notice_text(page, "aside") == EN["fault.keptAside"]
+    assert "Pyodide" not in page.inner_text("body")
+    assert_clean(page)
+
+
+def test_refused_save_can_be_downloaded(page, site_url):
+    text = engine_save(92)[:-10]
+    seed_save(page, text)
+    page.goto(site_url + GAME)
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    page.click("#new-dialog [data-action='cancel-new']")
+    with page.expect_download() as info:
+        page.click("#notices [data-notice='aside'] button")
+    path = info.value.path()
+    assert open(path, encoding="utf-8").read() == text
+    assert info.value.suggested_filename == "spades-refused-save.json"
+
+
+def test_custom_position_is_marked(page, site_url):
+    session = Session(Match(seed=93, scores=(490, -190)), partner="easy", opponents="easy", seed=93)
+    seed_save(page, session.to_json())
+    boot(page, site_url, GAME)
+    mark = page.locator("[data-role='custom-mark']")
+    assert mark.is_visible()
+    assert mark.inner_text() == EN["fault.custom"]
+    # a fresh deal of its own seed is not custom
+    page.click(".tools button[data-action='new-match']")
+    page.wait_for_selector("#new-dialog[open]")
+    page.click("#new-dialog button[data-action='start-match']")
+    page.wait_for_function("() => document.querySelector(\"[data-role='custom-mark']\").hidden")
+    assert_clean(page)
+
+
+# ---------------------------------------------------------------- no raw engine text
+
+def test_every_engine_error_code_has_a_translation():
+    """The page shows the engine's refusals by code only (announcer.errorText): every code
+    the bridge may send, and the page's own "stopped", has its text; save refusals too."""
+    codes = set(bridge.ERROR_CODES) | {"stopped", "boot"}
+    assert sorted(c for c in codes if f"error.{c}" not in EN) == []
+    save_codes = {"not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history",
+                  "inconsistent", "too_large", "too_deep"}
+    assert sorted(c for c in save_codes if f"save.{c}" not in EN) == []
