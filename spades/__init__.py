@@ -8,7 +8,8 @@
 
 :class:`Match` runs a match; :class:`IllegalAction` explains a refused action
 (``.code``, ``.message``) and leaves the match unchanged; :class:`BadSave`
-refuses a broken save whole. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
+refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` come from
+:mod:`spades.save`, which this package imports. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
 """
 __version__ = "1.0.0"
 VARIANT = "1.0.0"
@@ -16,9 +17,11 @@ VARIANT = "1.0.0"
 from .cards import long_name, sort_hand  # noqa: E402
 from .errors import BadSave, IllegalAction, SpadesError  # noqa: E402
 from .match import HandRecord, Match  # noqa: E402
+from .start import MatchStart  # noqa: E402
+from . import save  # noqa: E402,F401  # gives Match its to_json / from_json
 from .scoring import NilResult, TeamScore, match_winner, score_team  # noqa: E402
 from .view import SeatView, Trick  # noqa: E402
 
-__all__ = ["Match", "HandRecord", "SeatView", "Trick", "TeamScore", "NilResult",
+__all__ = ["Match", "MatchStart", "HandRecord", "SeatView", "Trick", "TeamScore", "NilResult",
            "IllegalAction", "BadSave", "SpadesError", "score_team", "match_winner",
            "long_name", "sort_hand", "VARIANT", "__version__"]

@@ -20,7 +20,8 @@ message and arguments          result
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
 opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}`` / ``play {card}``  state after the human's action (``IllegalAction`` codes if refused)
+``bid {n}``                     state after the human's bid, 0 = nil (``IllegalAction`` codes if refused)
+``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
 ``hint {level?}``              ``{action, level}``: what that bot would do in the human's seat
@@ -49,10 +50,9 @@ from typing import Any, Callable
 from . import VARIANT, __version__
 from .ai import LEVELS
 from .errors import BadInput, BadRequest, BadSave, SpadesError
-from .match import Match
+from .match import ACTIONS_PER_HAND, OVER, Match
 from .notation import HandText, format_hand, parse, replay
-from .safejson import excerpt, loads
-from .save import from_dict
+from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
@@ -67,7 +67,7 @@ INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unc
 #: save refusals, request errors, input limits, hand notation, and ``internal``.
 ERROR_CODES = frozenset({
     "not_your_turn", "wrong_phase", "match_over", "not_in_hand", "must_follow_suit", "spades_not_broken",
-    "bad_bid", "bad_card", "nothing_to_undo",
+    "bad_bid", "bad_card", "nothing_to_undo", "bad_argument",
     "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",
@@ -76,9 +76,6 @@ ERROR_CODES = frozenset({
 DEFAULT_SESSION = "main"
 #: The registry of sessions by id: the bridge's only state.
 SESSIONS: dict[str, Session] = {}
-
-#: Kept for callers of the earlier name.
-BridgeError = BadRequest
 
 Args = dict[str, Any]
 
@@ -194,7 +191,7 @@ def _partial_record(m: Match) -> dict[str, Any]:
 
 def _match_records(m: Match) -> list[dict[str, Any]]:
     records = [r.to_dict() for r in m.hands_played]
-    if m.phase != "over" and (len(m.actions) > 56 * len(m.hands_played) or not records):
+    if m.phase != OVER and (len(m.actions) > ACTIONS_PER_HAND * len(m.hands_played) or not records):
         records.append(_partial_record(m))
     return records
 
@@ -221,7 +218,7 @@ def _record_match(data: dict[str, Any]) -> Match:
 def _saved_match(data: Any) -> Match:
     """A match from a decoded match save, every failure a :class:`BadSave`."""
     try:
-        return from_dict(data)
+        return Match.from_json(json.dumps(data))
     except SpadesError:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
@@ -233,6 +230,8 @@ def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     text = args.get("text")
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
+    if len(text) > MAX_SAVE_CHARS:
+        raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
     if not text.lstrip().startswith("{"):
         return {"source": "notation", "hands": _match_records(replay(parse(text)))}
     data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
@@ -263,9 +262,22 @@ def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any
     return handler(args or {}, sid)
 
 
-def _refusal(code: str, message: str) -> str:
+def _unechoed(message: str, source: str) -> str:
+    """``message`` cut to :data:`MAX_ERROR_CHARS`, and cut again where it would quote more than
+    :data:`EXCERPT_CHARS` characters of the request in a row (engine messages quote tokens whole)."""
     if len(message) > MAX_ERROR_CHARS:
         message = message[:MAX_ERROR_CHARS - 1] + "…"
+    # any run of EXCERPT_CHARS + 1 quoted characters holds one of these half-length windows
+    half = EXCERPT_CHARS // 2
+    if not any(message[i:i + half + 1] in source for i in range(0, len(message) - half, half)):
+        return message
+    for i in range(len(message) - EXCERPT_CHARS):
+        if message[i:i + EXCERPT_CHARS + 1] in source:
+            return message[:i + EXCERPT_CHARS] + "…"
+    return message
+
+
+def _refusal(code: str, message: str) -> str:
     return json.dumps({"ok": False, "error": {"code": code, "message": message}})
 
 
@@ -291,6 +303,6 @@ def handle(message: str, sid: str = DEFAULT_SESSION) -> str:
             reply["save"] = SESSIONS[sid].to_json()
         return json.dumps(reply, separators=(",", ":"))
     except SpadesError as exc:
-        return _refusal(exc.code, exc.message)
+        return _refusal(exc.code, _unechoed(exc.message, message if isinstance(message, str) else ""))
     except Exception:  # the page never sees Python's own text or a stack trace
         return _refusal("internal", INTERNAL_MESSAGE)

@@ -21,7 +21,7 @@ from . import __version__
 from .ai import LEVELS
 from .cards import long_name, sort_hand
 from .errors import BadRequest, IllegalAction
-from .match import SEAT_NAMES, Match
+from .match import BID, OVER, SEAT_NAMES, Match
 from .safejson import excerpt
 from .session import HUMAN, Session, parse_seed
 
@@ -82,7 +82,7 @@ HELP = ("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
 
 def _action(m: Match, text: str) -> int | str | None:
     """The bid or card a player typed (``None`` for text that is not a bid in bidding)."""
-    if m.phase == "bid":
+    if m.phase == BID:
         text = "0" if text.lower() == "nil" else text
         return int(text) if BID_TEXT.fullmatch(text) else None
     card = text.upper().replace("10", "T")
@@ -94,7 +94,7 @@ def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str
     m = session.match
     _print_table(m, out)
     while True:
-        prompt = "Your bid (0 = nil, 1–13): " if m.phase == "bid" else \
+        prompt = "Your bid (0 = nil, 1–13): " if m.phase == BID else \
             f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
         try:
             text = read(prompt).strip()
@@ -133,10 +133,10 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
     m = session.match
     out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
         f"against {session.opponents} opponents. Type 'help' for commands.")
-    while m.phase != "over":
+    while m.phase != OVER:
         for event in session.run_bots():
             _print_event(session, event, out)
-        if m.phase != "over" and not _human_turn(session, read, out):
+        if m.phase != OVER and not _human_turn(session, read, out):
             return 0
     out(f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
         f"{max(m.scores)} to {min(m.scores)}.")
@@ -152,8 +152,8 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
         start = time.perf_counter()
         while time.perf_counter() - start < args.seconds:
             m = Match(seed=rng.getrandbits(32))
-            while m.phase != "over" and len(m.hands_played) < 50:
-                if m.phase == "bid":
+            while m.phase != OVER and len(m.hands_played) < 50:
+                if m.phase == BID:
                     m.bid(rng.choice(m.legal_bids()))
                 else:
                     m.play(rng.choice(m.legal_cards()))

@@ -2,9 +2,15 @@
 
 :class:`Match` checks every action against the rules (:mod:`spades.rules`) before it
 changes anything, scores hands with :mod:`spades.scoring`, keeps the full history
-of the match, and can take actions back. A match is fully determined by its start
-(random state, first dealer, optional first deal, starting totals) and the list of
-actions taken, which is what a save stores (:mod:`spades.save`).
+of the match, and can take actions back. A match is fully determined by its
+:class:`MatchStart` (random state, first dealer, optional first deal, starting totals)
+and the list of actions taken: :meth:`Match.from_start` rebuilds it from those, which is
+how saves (:mod:`spades.save`, which also gives ``Match.to_json``/``Match.from_json``)
+and copies are restored. The rules are the project's rules page, ``site/rules/en.html``.
+
+Arguments are checked strictly: seats, dealers, scores and bags are real integers in
+range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` code
+``bad_argument``.
 """
 from __future__ import annotations
 
@@ -12,16 +18,22 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_INDEX, CARD_NAMES, FULL_DECK, Rng, cards_of, mask_of
+from collections.abc import Iterable
+
+from .cards import CARD_INDEX, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SUIT_OF, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
 from .rules import BIDS, MAX_BID, MIN_BID, legal_mask, refusal, trick_winner
+from .safejson import excerpt
 from .scoring import TeamScore, match_winner, score_team
+from .start import SEATS, MatchStart, check_deal, check_seat
 from .view import SeatView, Trick
 
 BID = "bid"
 PLAY = "play"
 OVER = "over"
 SEAT_NAMES = ("South", "West", "North", "East")
+#: Each hand is four bids, then the 52 cards: the position of an action in its hand tells its kind.
+ACTIONS_PER_HAND = SEATS + DECK_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,36 +67,8 @@ class HandRecord:
         }
 
 
-def _check_pair(name: str, value: Sequence[int], low: int | None = None, high: int | None = None) -> tuple[int, int]:
-    if (not isinstance(value, (tuple, list)) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise ValueError(f"{name} must be two integers (team 0, team 1), not {value!r}")
-    for v in value:
-        if (low is not None and v < low) or (high is not None and v > high):
-            raise ValueError(f"{name} must be between {low} and {high}, not {value!r}")
-    return value[0], value[1]
-
-
-def check_deal(deal: Sequence[Sequence[str]]) -> tuple[int, int, int, int]:
-    """Card masks of a deal given as four lists of 13 card names; ``ValueError`` unless it holds 52 distinct cards."""
-    if not isinstance(deal, (list, tuple)) or len(deal) != 4:
-        raise ValueError("a deal is four hands (one list of card names per seat)")
-    masks = []
-    seen = 0
-    for seat, hand in enumerate(deal):
-        if not isinstance(hand, (list, tuple)) or len(hand) != 13:
-            raise ValueError(f"seat {seat} must be dealt exactly 13 cards")
-        mask = mask_of(hand)
-        if mask.bit_count() != 13 or mask & seen:
-            raise ValueError(f"seat {seat}'s cards repeat a card: a deal holds 52 distinct cards")
-        seen |= mask
-        masks.append(mask)
-    assert seen == FULL_DECK
-    return masks[0], masks[1], masks[2], masks[3]
-
-
 class Match:
-    """A match of partnership Spades (RULES.md, variant 1.0.0).
+    """A match of partnership Spades (rules variant 1.0.0: ``site/rules/en.html``).
 
     Seats 0–3 sit clockwise; team 0 is seats 0 and 2, team 1 seats 1 and 3. The
     seat to act is :attr:`to_act`; it calls :meth:`bid` or :meth:`play`. Anything
@@ -100,30 +84,43 @@ class Match:
                  scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0)) -> None:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
-        rng = Rng.from_seed(seed)
-        if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1, 2, 3)):
-            raise ValueError(f"dealer must be a seat 0–3, not {dealer!r}")
-        start_scores = _check_pair("scores", scores)
-        if match_winner(start_scores) is not None:
-            raise ValueError(f"starting scores {start_scores} would already end the match")
-        start_bags = _check_pair("bags", bags, 0, 9)
+        try:
+            rng = Rng.from_seed(seed)
+        except ValueError:
+            raise IllegalAction("bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}.") from None
         masks = check_deal(deal) if deal is not None else None
-        self._start = (rng.state, dealer, masks, start_scores, start_bags)
+        self._start = MatchStart(rng.state, dealer, masks, scores, bags)  # type: ignore[arg-type]
         self._reset()
+
+    @classmethod
+    def from_start(cls, start: MatchStart, actions: Iterable[int | str] = ()) -> Match:
+        """The match that ``start`` and then ``actions`` (as :attr:`actions` lists them) give.
+
+        Each action is checked by the rules as it is taken; a refused one raises
+        :class:`~spades.IllegalAction`.
+        """
+        if not isinstance(start, MatchStart):
+            raise IllegalAction("bad_argument", f"A match starts from a MatchStart, not {excerpt(start)}.")
+        match = cls.__new__(cls)
+        match._start = start
+        match._reset()
+        for action in actions:
+            match.act(action)
+        return match
 
     # -- construction and replay ------------------------------------------------
 
     def _reset(self) -> None:
         """Put the match back at its start."""
-        rng_state, dealer, masks, scores, bags = self._start
-        self._rng = Rng(rng_state)
-        self._dealer = self._rng.below(4) if dealer is None else dealer
-        self._scores = list(scores)
-        self._bags = list(bags)
+        start = self._start
+        self._rng = Rng(start.rng)
+        self._dealer = self._rng.below(SEATS) if start.dealer is None else start.dealer
+        self._scores = list(start.scores)
+        self._bags = list(start.bags)
         self._history: list[HandRecord] = []
         self._log: list[int] = []       # every action: a bid (0–13) or a card number, by phase
         self._winner: int | None = None
-        self._begin_hand(masks if masks is not None else self._rng.deal())
+        self._begin_hand(start.deal if start.deal is not None else self._rng.deal())
 
     def _begin_hand(self, hands: tuple[int, int, int, int]) -> None:
         self._dealt = hands
@@ -138,6 +135,16 @@ class Match:
         self._broken = False
 
     # -- state ---------------------------------------------------------------------
+
+    @property
+    def start(self) -> MatchStart:
+        """What the match started from (see :class:`MatchStart`)."""
+        return self._start
+
+    @property
+    def custom(self) -> bool:
+        """Whether the match began from a custom position (a chosen deal or starting totals): see :attr:`MatchStart.custom`."""
+        return self._start.custom
 
     @property
     def phase(self) -> str:
@@ -213,15 +220,15 @@ class Match:
 
         Each hand is 4 bids then 52 cards, so position in the hand tells the kind.
         """
-        return [a if i % 56 < 4 else CARD_NAMES[a] for i, a in enumerate(self._log)]
+        return [a if i % ACTIONS_PER_HAND < SEATS else CARD_NAMES[a] for i, a in enumerate(self._log)]
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now (full knowledge: for tutorials and tests, not for bots)."""
-        return cards_of(self._hands[seat])
+        return cards_of(self._hands[check_seat(seat)])
 
     def dealt(self, seat: int) -> list[str]:
         """The cards ``seat`` was dealt in the current hand."""
-        return cards_of(self._dealt[seat])
+        return cards_of(self._dealt[check_seat(seat)])
 
     def legal_bids(self) -> list[int]:
         """Bids open to the seat to act (0–13), or an empty list outside bidding."""
@@ -232,12 +239,11 @@ class Match:
         if self._phase != PLAY:
             return []
         trick = self._trick
-        return cards_of(legal_mask(self._hands[self._to_act], trick[0] // 13 if trick else None, self._broken))
+        return cards_of(legal_mask(self._hands[self._to_act], SUIT_OF[trick[0]] if trick else None, self._broken))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""
-        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-            raise ValueError(f"a seat is 0–3, not {seat!r}")
+        check_seat(seat)
         mine = self._to_act == seat
         return SeatView(
             seat=seat, phase=self._phase, hand_number=self.hand_number, dealer=self._dealer,
@@ -256,7 +262,7 @@ class Match:
             doing = "bidding" if self._phase == BID else "playing cards"
             raise IllegalAction("wrong_phase", f"You may not {action} now: the table is {doing}.")
         to_act = self._to_act
-        if seat is not None and seat != to_act:
+        if seat is not None and check_seat(seat) != to_act:
             raise IllegalAction("not_your_turn", f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.")
         return to_act  # type: ignore[return-value]
 
@@ -264,7 +270,7 @@ class Match:
         """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is bidding."""
         to_act = self._check_turn(BID, seat)
         if isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID:
-            raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {n!r}.")
+            raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.")
         self._bids[to_act] = n
         self._log.append(n)
         if to_act == self._dealer:  # the dealer bids last
@@ -278,19 +284,19 @@ class Match:
         to_act = self._check_turn(PLAY, seat)
         c = CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None:
-            raise IllegalAction("bad_card", f"{card!r} is not a card: write rank then suit, e.g. AS, TD, 2C.")
+            raise IllegalAction("bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C.")
         hand = self._hands[to_act]
         trick = self._trick
-        led = trick[0] // 13 if trick else None
+        led = SUIT_OF[trick[0]] if trick else None
         if not legal_mask(hand, led, self._broken) >> c & 1:
             code, message = refusal(hand, c, led, self._broken)  # type: ignore[misc]
             raise IllegalAction(code, message)
         self._hands[to_act] = hand ^ (1 << c)
         trick.append(c)
         self._log.append(c)
-        if c >= 39:
+        if c >= FIRST_SPADE:
             self._broken = True
-        if len(trick) < 4:
+        if len(trick) < SEATS:
             self._to_act = (to_act + 1) % 4
         else:
             self._finish_trick()
@@ -313,7 +319,7 @@ class Match:
             ((leader + 2) % 4, names[trick[2]]), ((leader + 3) % 4, names[trick[3]])), winner))
         self._trick = []
         self._leader = self._to_act = winner
-        if len(self._tricks) == 13:
+        if len(self._tricks) == SUIT_SIZE:     # thirteen tricks to a hand
             self._finish_hand()
 
     def _finish_hand(self) -> None:
@@ -339,7 +345,7 @@ class Match:
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` actions (across hands if need be) by replaying the rest."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self._log):
-            raise IllegalAction("nothing_to_undo", f"Cannot take back {n!r} action(s): {len(self._log)} taken so far.")
+            raise IllegalAction("nothing_to_undo", f"Cannot take back {excerpt(n)} action(s): {len(self._log)} taken so far.")
         keep = self._log[:-n]
         self._reset()
         for action in keep:
@@ -348,7 +354,7 @@ class Match:
             else:
                 self.play(CARD_NAMES[action])
 
-    # -- comparison, copy, saves ----------------------------------------------------------
+    # -- comparison, copy --------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
@@ -363,20 +369,4 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy of the match (same start, same actions)."""
-        other = Match.__new__(Match)
-        other._start = self._start
-        other._reset()
-        for action in self.actions:
-            other.act(action)
-        return other
-
-    def to_json(self) -> str:
-        """The whole match as JSON text (see :mod:`spades.save`)."""
-        from .save import dumps
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Match:
-        """A match from :meth:`to_json` text; raises :class:`~spades.BadSave` for anything else."""
-        from .save import loads
-        return loads(text)
+        return Match.from_start(self._start, self.actions)

@@ -17,20 +17,36 @@ Cards are written rank then suit (``AS``, ``TD``; ``10D`` and lower case are acc
 a bid of ``nil`` or ``0`` is nil. Bids and Play may stop part-way. Lines starting
 with ``#`` are comments. :func:`parse` checks the text against the rules by
 replaying it, so a hand that breaks a rule is refused with the rule's reason.
+Text longer than :data:`MAX_CHARS` is refused before it is read (``too_large``);
+numbers are ASCII digits only, and no message quotes more than a short excerpt.
+A hand read from notation is a custom position (:attr:`spades.Match.custom`): its
+deal was written, not shuffled.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import CARD_INDEX, FULL_DECK, cards_of, mask_of, sort_hand
 from .errors import IllegalAction, SpadesError
 from .match import HandRecord, Match
+from .start import SEATS
+from .safejson import excerpt
 
 SEAT_LETTERS = "SWNE"
+#: Longest notation read: a hand with comments fits in a few hundred characters.
+MAX_CHARS = 20_000
+#: A score or bag count: an optional minus sign and at most six ASCII digits.
+_NUMBER = re.compile(r"-?[0-9]{1,6}")
+#: A bid: one or two ASCII digits (the range is the rules' to check).
+_BID = re.compile(r"[0-9]{1,2}")
 
 
 class NotationError(SpadesError, ValueError):
-    """Hand notation that cannot be read or breaks a rule (code ``bad_notation`` or ``illegal_history``)."""
+    """Hand notation that cannot be read or breaks a rule.
+
+    Codes: ``bad_notation``, ``illegal_history``, ``too_large``.
+    """
 
 
 @dataclass(frozen=True)
@@ -48,23 +64,23 @@ class HandText:
 def _card(token: str, line: int) -> str:
     t = token.strip().upper().replace("10", "T")
     if t not in CARD_INDEX:
-        raise NotationError("bad_notation", f"Line {line}: {token!r} is not a card (write rank then suit, e.g. AS, TD, 2C).")
+        raise NotationError("bad_notation", f"Line {line}: {excerpt(token)} is not a card (write rank then suit, e.g. AS, TD, 2C).")
     return t
 
 
 def _ints(value: str, line: int, what: str) -> tuple[int, int]:
     parts = value.split()
-    try:
-        a, b = (int(p) for p in parts)
-    except ValueError:
-        raise NotationError("bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'.") from None
-    return a, b
+    if len(parts) != 2 or not all(_NUMBER.fullmatch(p) for p in parts):
+        raise NotationError("bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'.")
+    return int(parts[0]), int(parts[1])
 
 
 def parse(text: str) -> HandText:
     """Read hand notation; raises :class:`NotationError` if it is malformed or breaks a rule."""
     if not isinstance(text, str):
         raise NotationError("bad_notation", "Hand notation must be text.")
+    if len(text) > MAX_CHARS:
+        raise NotationError("too_large", f"Hand notation is at most {MAX_CHARS:,} characters; this text has {len(text):,}.")
     dealer = None
     hands: dict[int, list[str]] = {}
     scores, bags = (0, 0), (0, 0)
@@ -76,7 +92,7 @@ def parse(text: str) -> HandText:
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise NotationError("bad_notation", f"Line {number}: expected 'Name: value', got {raw.strip()!r}.")
+            raise NotationError("bad_notation", f"Line {number}: expected 'Name: value', got {excerpt(raw.strip())}.")
         key = key.strip().lower()
         if key == "dealer":
             v = value.strip().upper()
@@ -94,27 +110,27 @@ def parse(text: str) -> HandText:
                 t = t.lower()
                 if t == "nil":
                     bids.append(0)
-                elif t.isdigit():
+                elif _BID.fullmatch(t):
                     bids.append(int(t))
                 else:
-                    raise NotationError("bad_notation", f"Line {number}: {t!r} is not a bid (0–13 or nil).")
+                    raise NotationError("bad_notation", f"Line {number}: {excerpt(t)} is not a bid (0–13 or nil).")
         elif key == "play":
             plays.extend(_card(t, number) for t in value.replace("/", " ").replace("|", " ").split())
         else:
-            raise NotationError("bad_notation", f"Line {number}: unknown field {key!r} (Dealer, Score, Bags, S, W, N, E, Bids, Play).")
+            raise NotationError("bad_notation", f"Line {number}: unknown field {excerpt(key)} (Dealer, Score, Bags, S, W, N, E, Bids, Play).")
     if dealer is None:
         raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
-    if len(hands) == 3:
-        missing = next(s for s in range(4) if s not in hands)
+    if len(hands) == SEATS - 1:
+        missing = next(s for s in range(SEATS) if s not in hands)
         rest = FULL_DECK
         for h in hands.values():
             rest &= ~mask_of(h)
         hands[missing] = cards_of(rest)
-    if len(hands) != 4:
+    if len(hands) != SEATS:
         raise NotationError("bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:').")
-    if len(bids) > 4:
+    if len(bids) > SEATS:
         raise NotationError("bad_notation", "There are only four bids in a hand.")
-    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(4)), scores, bags, tuple(bids), tuple(plays))
+    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(SEATS)), scores, bags, tuple(bids), tuple(plays))
     replay(spec)
     return spec
 
@@ -130,7 +146,7 @@ def replay(spec: HandText) -> Match:
         for i, b in enumerate(spec.bids, start=1):
             step = f"bid {i}"
             match.bid(b)
-        if spec.plays and len(spec.bids) < 4:
+        if spec.plays and len(spec.bids) < SEATS:
             raise NotationError("bad_notation", "Cards were played before all four bids.")
         for i, card in enumerate(spec.plays, start=1):
             step = f"card {i} ({card})"
@@ -146,13 +162,13 @@ def format_hand(record: HandRecord) -> str:
     """Hand notation for a completed hand, readable back by :func:`parse`."""
     before = tuple(s.score_before for s in record.scores)
     bags = tuple(s.bags_before for s in record.scores)
-    order = [(record.dealer + 1 + i) % 4 for i in range(4)]
+    order = [(record.dealer + 1 + i) % SEATS for i in range(SEATS)]
     lines = ["Spades hand", f"Dealer: {SEAT_LETTERS[record.dealer]}"]
     if before != (0, 0):
         lines.append(f"Score: {before[0]} {before[1]}")
     if bags != (0, 0):
         lines.append(f"Bags: {bags[0]} {bags[1]}")
-    for seat in range(4):
+    for seat in range(SEATS):
         lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat]))}")
     lines.append("Bids: " + " ".join("nil" if record.bids[s] == 0 else str(record.bids[s]) for s in order))
     lines.append("Play: " + " / ".join(" ".join(t.cards) for t in record.tricks))

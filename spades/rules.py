@@ -55,12 +55,13 @@ def trick_winner(cards: Sequence[int]) -> int:
     The highest spade wins; without a spade, the highest card of the suit led.
     """
     best = cards[0]
-    at = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if SUIT_OF[c] == SUIT_OF[best]:
+    suit = SUIT_OF[best]
+    at = i = 0
+    for c in cards:
+        if SUIT_OF[c] == suit:
             if c > best:
                 best, at = c, i
         elif c >= FIRST_SPADE:  # a spade beats any other suit
-            best, at = c, i
+            best, at, suit = c, i, SPADES
+        i += 1
     return at

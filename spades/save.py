@@ -11,10 +11,22 @@ every hand as dealt, bid and played, then the resulting totals::
                 "bids": [4, 3, null, null], "plays": ["KC", "2C", ...]}, ...],
      "state": {"phase": "bid", "to_act": 2, "scores": [0, 0], "bags": [0, 0], "winner": null}}
 
-Loading replays every hand through the rules, so a save is accepted only if each
-deal follows from the random state, every bid and card was legal, and the stated
-totals are what the replay gives. Anything else raises :class:`~spades.BadSave`
-and no match is returned.
+Loading checks, in order: the text's size and nesting (before it is parsed, see
+:mod:`spades.safejson`), that it is JSON, the format marker, version and rules variant,
+the shape and types of every field (whole numbers are never ``true`` or ``1.0``), the
+start (seats 0–3, scores within ±100,000 and not already ending the match, bags 0–9),
+then it replays every hand: each hand's dealer and deal must follow from the random
+state, every bid and card must be legal, and the stated scores, bags and state must be
+what the replay gives. Anything else raises :class:`~spades.BadSave` and no match is
+returned.
+
+A save whose start names a first deal or starting totals other than 0/0 is a *custom
+position* (:attr:`spades.Match.custom`): its replay is checked like any other, but its
+first deal or totals were chosen rather than dealt, so nothing shows they are fair.
+The random state is the match's seed: any value is a fresh shuffle of that seed.
+
+This module also gives :class:`~spades.Match` its ``to_json`` and ``from_json`` methods
+(match.py does not import saves, so the layers stay one-way).
 """
 from __future__ import annotations
 
@@ -22,43 +34,54 @@ import json
 from typing import Any
 
 from . import VARIANT
-from .cards import CARD_NAMES, cards_of
-from .errors import BadSave, IllegalAction
-from .match import Match, check_deal
+from .cards import cards_of, mask_of
+from .errors import BadInput, BadSave, IllegalAction
+from .match import ACTIONS_PER_HAND, OVER, Match
+from .safejson import excerpt
+from .safejson import loads as safe_loads
+from .start import SEATS, MatchStart, check_deal
 
 FORMAT = "spades-match"
 VERSION = 1
-MAX_TEXT = 2_000_000  # far above any real match; refuses absurd input early
+#: Longest save text read: a 3,000-hand match is about 1.8 million characters. Longer text
+#: is refused before it is parsed (``too_large``).
+MAX_TEXT = 2_000_000
+#: Deepest nesting read: a save nests five levels (save → hands → hand → deal → cards).
+MAX_DEPTH = 8
+RNG_DIGITS = 16            # the random state, as lower-case hexadecimal
+SECTIONS = {"format", "version", "variant", "start", "hands", "state"}
+START_FIELDS = {"rng", "dealer", "deal", "scores", "bags"}
+HAND_FIELDS = {"dealer", "deal", "bids", "plays"}
+STATE_FIELDS = {"phase", "to_act", "scores", "bags", "winner"}
 
 
 def to_dict(match: Match) -> dict[str, Any]:
     """The match as a JSON-ready dictionary."""
-    rng, dealer, masks, scores, bags = match._start
+    start = match.start
+    actions = match.actions
     hands = []
-    log = match._log
     for number, record in enumerate(match.hands_played):
-        chunk = log[56 * number:56 * number + 56]
+        chunk = actions[ACTIONS_PER_HAND * number:ACTIONS_PER_HAND * (number + 1)]
         hands.append(_hand_dict(record.dealer, [list(h) for h in record.deal], chunk))
-    if match.phase != "over":
-        chunk = log[56 * len(hands):]
-        hands.append(_hand_dict(match.dealer, [match.dealt(s) for s in range(4)], chunk))
+    if match.phase != OVER:
+        chunk = actions[ACTIONS_PER_HAND * len(hands):]
+        hands.append(_hand_dict(match.dealer, [match.dealt(s) for s in range(SEATS)], chunk))
     return {
         "format": FORMAT, "version": VERSION, "variant": VARIANT,
-        "start": {"rng": f"{rng:016x}", "dealer": dealer,
-                  "deal": [cards_of(m) for m in masks] if masks is not None else None,
-                  "scores": list(scores), "bags": list(bags)},
+        "start": {"rng": f"{start.rng:0{RNG_DIGITS}x}", "dealer": start.dealer,
+                  "deal": [cards_of(m) for m in start.deal] if start.deal is not None else None,
+                  "scores": list(start.scores), "bags": list(start.bags)},
         "hands": hands,
         "state": {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
                   "bags": list(match.bags), "winner": match.winner},
     }
 
 
-def _hand_dict(dealer: int, deal: list[list[str]], chunk: list[int]) -> dict[str, Any]:
-    bids: list[int | None] = [None] * 4
-    for i, b in enumerate(chunk[:4]):
-        bids[(dealer + 1 + i) % 4] = b
-    return {"dealer": dealer, "deal": deal, "bids": bids,
-            "plays": [CARD_NAMES[c] for c in chunk[4:]]}
+def _hand_dict(dealer: int, deal: list[list[str]], chunk: list[int | str]) -> dict[str, Any]:
+    bids: list[int | str | None] = [None] * SEATS
+    for i, b in enumerate(chunk[:SEATS]):
+        bids[(dealer + 1 + i) % SEATS] = b
+    return {"dealer": dealer, "deal": deal, "bids": bids, "plays": chunk[SEATS:]}
 
 
 def dumps(match: Match) -> str:
@@ -83,21 +106,41 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def loads(text: str | bytes) -> Match:
-    """Restore a match from :func:`dumps` text, or raise :class:`~spades.BadSave`."""
+    """Restore a match from :func:`dumps` text, or raise :class:`~spades.BadSave`.
+
+    Codes for the text itself: ``not_json`` (not text, not UTF-8, or not valid JSON),
+    ``too_large`` (over :data:`MAX_TEXT` characters), ``too_deep`` (nested over :data:`MAX_DEPTH`).
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadSave("not_json", "Not a save: the text is not UTF-8.") from None
+            raise BadSave("not_json", "Not a save: the text is not valid UTF-8.") from None
     if not isinstance(text, str):
-        raise BadSave("not_json", f"Not a save: expected JSON text, got {type(text).__name__}.")
-    if len(text) > MAX_TEXT:
-        raise BadSave("malformed", "Not a valid save: the text is far too long for a match.")
+        raise BadSave("not_json", f"Not a save: expected JSON text, got {excerpt(text)}.")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BadSave("not_json", "Not a save: the text is not valid JSON (truncated or damaged?).") from None
+        data = safe_loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except BadInput as exc:
+        raise BadSave(exc.code, _TEXT_REFUSALS[exc.code]) from None
     return from_dict(data)
+
+
+_TEXT_REFUSALS = {
+    "not_json": "Not a save: the text is not valid JSON (damaged or cut short?).",
+    "too_large": f"Not a save: the text is longer than any match ({MAX_TEXT:,} characters at most).",
+    "too_deep": f"Not a save: the text is nested more deeply than a save ever is ({MAX_DEPTH} levels at most).",
+}
+
+
+def _start_of(start: dict[str, Any]) -> MatchStart:
+    rng = start["rng"]
+    _need(isinstance(rng, str) and len(rng) == RNG_DIGITS and all(c in "0123456789abcdef" for c in rng),
+          "the random state")
+    try:
+        deal = check_deal(start["deal"]) if start["deal"] is not None else None
+        return MatchStart(int(rng, 16), start["dealer"], deal, start["scores"], start["bags"])
+    except IllegalAction as exc:
+        raise BadSave("malformed", f"Not a valid save: the start is invalid ({exc.message})") from None
 
 
 def from_dict(data: Any) -> Match:
@@ -105,64 +148,71 @@ def from_dict(data: Any) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("wrong_format", "Not a Spades match save (the format marker is missing or different).")
     if not _same(data.get("version"), VERSION):
-        raise BadSave("wrong_version", f"This save has version {data.get('version')!r}; this engine reads version {VERSION}.")
+        raise BadSave("wrong_version", f"This save has version {excerpt(data.get('version'))}; this engine reads version {VERSION}.")
     if data.get("variant") != VARIANT:
-        raise BadSave("wrong_version", f"This save is for rules variant {data.get('variant')!r}, not {VARIANT}.")
-    _need(set(data) == {"format", "version", "variant", "start", "hands", "state"}, "unexpected or missing sections")
+        raise BadSave("wrong_version", f"This save is for rules variant {excerpt(data.get('variant'))}, not {VARIANT}.")
+    _need(set(data) == SECTIONS, "unexpected or missing sections")
     start, hands, state = data["start"], data["hands"], data["state"]
-    _need(isinstance(start, dict) and set(start) == {"rng", "dealer", "deal", "scores", "bags"}, "the start section")
+    _need(isinstance(start, dict) and set(start) == START_FIELDS, "the start section")
     _need(isinstance(hands, list) and len(hands) >= 1, "the list of hands")
-    _need(isinstance(state, dict) and set(state) == {"phase", "to_act", "scores", "bags", "winner"}, "the state section")
-    rng = start["rng"]
-    _need(isinstance(rng, str) and len(rng) == 16 and all(c in "0123456789abcdef" for c in rng), "the random state")
-    match = Match.__new__(Match)
-    try:
-        masks = check_deal(start["deal"]) if start["deal"] is not None else None
-        probe = Match(seed=0, dealer=start["dealer"], scores=start["scores"], bags=start["bags"])
-    except ValueError as exc:
-        raise BadSave("malformed", f"Not a valid save: the start is invalid ({exc}).") from None
-    match._start = (int(rng, 16), probe._start[1], masks, probe._start[3], probe._start[4])
-    match._reset()
-
+    _need(isinstance(state, dict) and set(state) == STATE_FIELDS, "the state section")
+    match = Match.from_start(_start_of(start))
     for number, hand in enumerate(hands, start=1):
-        last = number == len(hands)
-        where = f"hand {number}"
-        _need(isinstance(hand, dict) and set(hand) == {"dealer", "deal", "bids", "plays"}, f"{where} is not a hand record")
-        if match.phase == "over":
-            raise BadSave("inconsistent", f"The save goes on after the match ended (at {where}).")
-        if not _same(hand["dealer"], match.dealer):
-            raise BadSave("bad_deal", f"{where}: the dealer does not follow from the start of the match.")
-        try:
-            dealt = check_deal(hand["deal"])
-        except (ValueError, TypeError) as exc:
-            raise BadSave("bad_deal", f"{where}: the deal is not 52 distinct cards ({exc}).") from None
-        if dealt != match._dealt:
-            raise BadSave("bad_deal", f"{where}: the deal does not match the save's random state (tampered?).")
-        bids, plays = hand["bids"], hand["plays"]
-        _need(isinstance(bids, list) and len(bids) == 4, f"{where}: bids must list four seats")
-        _need(isinstance(plays, list) and len(plays) <= 52, f"{where}: plays must be a list of at most 52 cards")
-        order = [(match.dealer + 1 + i) % 4 for i in range(4)]
-        made = [bids[s] for s in order]
-        count = sum(b is not None for b in made)
-        _need(all(b is not None for b in made[:count]), f"{where}: bids must be made in turn from the dealer's left")
-        if not last or plays:
-            _need(count == 4, f"{where}: cards were played before all four bids")
-        if not last:
-            _need(len(plays) == 52, f"{where}: an earlier hand must be complete (52 cards)")
-        step = "bidding"
-        try:
-            for b in made[:count]:
-                match.bid(b)
-            for i, card in enumerate(plays, start=1):
-                step = f"card {i}"
-                match.play(card)
-        except IllegalAction as exc:
-            raise BadSave("illegal_history", f"{where}, {step}: {exc.message}") from None
-        if last and len(plays) == 52 and match.phase != "over":
-            raise BadSave("inconsistent", f"{where} is complete, but the next hand is missing.")
-
+        _replay_hand(match, hand, number, last=number == len(hands))
     expected = {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
                 "bags": list(match.bags), "winner": match.winner}
     if not _same(state, expected):
         raise BadSave("inconsistent", "The save's scores or state do not agree with its own history (tampered?).")
     return match
+
+
+def _replay_hand(match: Match, hand: Any, number: int, last: bool) -> None:
+    """Check one saved hand against ``match`` and take its bids and cards through the rules."""
+    where = f"hand {number}"
+    _need(isinstance(hand, dict) and set(hand) == HAND_FIELDS, f"{where} is not a hand record")
+    if match.phase == OVER:
+        raise BadSave("inconsistent", f"The save goes on after the match ended (at {where}).")
+    if not _same(hand["dealer"], match.dealer):
+        raise BadSave("bad_deal", f"{where}: the dealer does not follow from the start of the match.")
+    try:
+        dealt = check_deal(hand["deal"])
+    except IllegalAction as exc:
+        raise BadSave("bad_deal", f"{where}: the deal is not 52 distinct cards ({exc.message})") from None
+    if dealt != tuple(mask_of(match.dealt(s)) for s in range(SEATS)):
+        raise BadSave("bad_deal", f"{where}: the deal does not match the save's random state (tampered?).")
+    bids, plays = hand["bids"], hand["plays"]
+    _need(isinstance(bids, list) and len(bids) == SEATS, f"{where}: bids must list four seats")
+    _need(isinstance(plays, list) and len(plays) <= ACTIONS_PER_HAND - SEATS,
+          f"{where}: plays must be a list of at most 52 cards")
+    made = [bids[(match.dealer + 1 + i) % SEATS] for i in range(SEATS)]
+    count = sum(b is not None for b in made)
+    _need(all(b is not None for b in made[:count]), f"{where}: bids must be made in turn from the dealer's left")
+    if not last or plays:
+        _need(count == SEATS, f"{where}: cards were played before all four bids")
+    if not last:
+        _need(len(plays) == ACTIONS_PER_HAND - SEATS, f"{where}: an earlier hand must be complete (52 cards)")
+    step = "bidding"
+    try:
+        for b in made[:count]:
+            match.bid(b)
+        for i, card in enumerate(plays, start=1):
+            step = f"card {i}"
+            match.play(card)
+    except IllegalAction as exc:
+        raise BadSave("illegal_history", f"{where}, {step}: {exc.message}") from None
+    if last and len(plays) == ACTIONS_PER_HAND - SEATS and match.phase != OVER:
+        raise BadSave("inconsistent", f"{where} is complete, but the next hand is missing.")
+
+
+def _to_json(match: Match) -> str:
+    """The whole match as JSON text (see :mod:`spades.save`)."""
+    return dumps(match)
+
+
+def _from_json(cls: type[Match], text: str | bytes) -> Match:
+    """A match from :meth:`~spades.Match.to_json` text; raises :class:`~spades.BadSave` for anything else."""
+    return loads(text)
+
+
+Match.to_json = _to_json  # type: ignore[attr-defined]
+Match.from_json = classmethod(_from_json)  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """What one seat may know: its own hand and everything public, nothing more.
 
-See RULES.md "What a computer player may know". A :class:`SeatView` is a frozen
-snapshot built by the match; it holds no reference to the match or to other hands.
+See the rules page, ``site/rules/en.html`` ("Computer players": what they may know).
+A :class:`SeatView` is a frozen snapshot built by the match; it holds no reference to
+the match or to other hands.
 """
 from __future__ import annotations
 

@@ -100,6 +100,22 @@ def engine_refusal(action):
 
 # -- basics -----------------------------------------------------------------------------------------
 
+def test_the_docstring_table_lists_exactly_the_messages():
+    rows = re.findall(r"^``([a-z_]+)[ `{]", bridge.__doc__, flags=re.M)
+    assert len(rows) == len(set(rows)) and set(rows) == set(bridge.HANDLERS)
+    assert bridge.CHANGES < set(bridge.HANDLERS)
+
+
+def test_sessions_are_kept_apart_by_id():
+    """The registry is the bridge's only state: two ids hold two independent matches."""
+    first = json.loads(bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 1}}), "a"))
+    second = json.loads(bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 2}}), "b"))
+    assert set(bridge.SESSIONS) == {"a", "b"}
+    assert first["result"]["hand"] != second["result"]["hand"]
+    assert json.loads(bridge.handle('{"fn":"save"}', "a"))["result"]["save"] == first["save"]
+    assert err("save")["code"] == "no_match"  # the default session was never started
+
+
 def test_hello_and_ping():
     hello = ok("hello")
     assert hello["variant"] == "1.0.0" and "easy" in hello["levels"] and "normal" in hello["levels"]
@@ -125,11 +141,23 @@ def test_new_match_is_reproducible_from_its_seed():
 
 @pytest.mark.parametrize("args,code", [
     ({"seed": True}, "bad_seed"), ({"seed": 1.5}, "bad_seed"), ({"seed": [1]}, "bad_seed"),
+    ({"seed": "²"}, "bad_seed"), ({"seed": "--1"}, "bad_seed"), ({"seed": "9" * 5000}, "bad_seed"),
+    ({"seed": " 1"}, "bad_seed"), ({"seed": "1.5"}, "bad_seed"), ({"seed": -1}, "bad_seed"),
+    ({"seed": "x" * 100_000}, "bad_seed"), ({"seed": {"a": 1}}, "bad_seed"),
     ({"seed": 1, "partner": "grandmaster"}, "bad_level"), ({"seed": 1, "opponents": 3}, "bad_level"),
 ])
 def test_new_match_refuses_bad_arguments(args, code):
-    assert err("new_match", args)["code"] == code
+    error = err("new_match", args)
+    assert error["code"] == code and len(error["message"]) <= bridge.MAX_ERROR_CHARS
+    assert "9" * 41 not in error["message"] and "x" * 41 not in error["message"]
     assert bridge.SESSIONS == {}
+
+
+def test_a_bad_seed_leaves_the_match_in_progress():
+    ok("new_match", {"seed": 3, "partner": "easy", "opponents": "easy"})
+    before = _snapshot()
+    assert err("new_match", {"seed": "²"})["code"] == "bad_seed"
+    assert _snapshot() == before
 
 
 @pytest.mark.parametrize("fn", ["bid", "play", "bot_step", "run_bots", "hint", "undo", "save", "hand", "export"])
@@ -476,6 +504,34 @@ def test_unknown_messages_and_bad_requests():
 def test_a_non_string_fn_is_an_unknown_message(fn):
     reply = json.loads(bridge.handle(json.dumps({"fn": fn, "args": {}})))
     assert reply == {"ok": False, "error": {"code": "unknown_message", "message": "Unknown message name."}}
+
+
+def test_messages_are_bounded_before_parsing():
+    deep = '{"fn":"hello","args":' + "[" * 100_000 + "]" * 100_000 + "}"
+    assert json.loads(bridge.handle(deep))["error"]["code"] == "too_deep"
+    big = json.dumps({"fn": "hello", "args": {"pad": "x" * bridge.MAX_MESSAGE_CHARS}})
+    reply = json.loads(bridge.handle(big))
+    assert reply["error"]["code"] == "too_large" and "xxxx" not in reply["error"]["message"]
+    assert send("hello", {"pad": "x" * (bridge.MAX_MESSAGE_CHARS // 2)})["ok"] is True
+
+
+def test_a_real_long_match_save_fits_the_limits_with_room():
+    """A whole match played by bots and a random human, resumed through a message."""
+    ok("new_match", {"seed": 97, "partner": "easy", "opponents": "easy"})
+    play_until(random.Random(97), lambda s: False, limit=5000)
+    text = ok("save")["save"]
+    assert 4 * len(json.dumps(text)) < bridge.MAX_MESSAGE_CHARS and 4 * len(text) < bridge.MAX_SAVE_CHARS
+    assert ok("resume", {"save": text})["phase"] == "over"
+
+
+def test_long_input_is_never_echoed_whole():
+    ok("new_match", {"seed": 3, "partner": "easy", "opponents": "easy"})
+    ok("run_bots")
+    for fn, args in (("bid", {"n": "7" * 3000}), ("review", {"text": "Dealer: " + "Z" * 3000}),
+                     ("hint", {"level": "q" * 3000}), ("resume", {"save": "w" * 3000})):
+        message = err(fn, args)["message"]
+        assert len(message) <= bridge.MAX_ERROR_CHARS
+        assert not any(ch * (bridge.EXCERPT_CHARS + 1) in message for ch in "7Zqw"), (fn, message)
 
 
 def _no_trace(reply_text):

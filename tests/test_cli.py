@@ -35,6 +35,15 @@ def test_bench_json_subprocess():
     assert len(result["repeats"]) == 1 and result["repeats"][0] > 0
 
 
+def test_play_subprocess_quits_cleanly():
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.run([sys.executable, "-m", "spades", "play", "--seed", "crocodile", "--partner", "easy",
+                           "--opponents", "easy"], input="quit\n", cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Spades ") and "Your hand:" in proc.stdout and not proc.stderr
+
+
 def test_bench_in_process_text_and_json():
     lines = []
     args = argparse.Namespace(seconds=0.05, repeats=2, seed=3, json=False)

@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from spades import IllegalAction, Match
+from spades import IllegalAction, Match, MatchStart
+from spades.start import SCORE_LIMIT
 from spades.scoring import score_team
 
 from helpers import play_out, suit_deal
@@ -166,12 +167,65 @@ def test_view_holds_only_what_the_seat_may_know():
 
 
 @pytest.mark.parametrize("kwargs", [
-    {"dealer": 4}, {"dealer": True}, {"scores": (0,)}, {"scores": (600, 0)}, {"bags": (10, 0)},
-    {"bags": (-1, 0)}, {"deal": [["AS"] * 13] * 4}, {"deal": [[]] * 4}, {"seed": 1.5},
+    {"dealer": 4}, {"dealer": True}, {"dealer": 1.0}, {"dealer": -1}, {"dealer": "1"}, {"dealer": 3 + 0j},
+    {"scores": (0,)}, {"scores": (600, 0)}, {"scores": (1.0, 0)}, {"scores": (True, 0)},
+    {"scores": (10**100, 10**100)}, {"scores": (-10**100, -10**100)}, {"scores": (-10**5000, -10**5000)},
+    {"scores": (SCORE_LIMIT + 1, SCORE_LIMIT + 1)}, {"scores": "00"},
+    {"bags": (10, 0)}, {"bags": (-1, 0)}, {"bags": (0.0, 0)}, {"bags": (False, 0)},
+    {"deal": [["AS"] * 13] * 4}, {"deal": [[]] * 4}, {"deal": [[1] * 13] * 4}, {"deal": "AS"},
+    {"seed": 1.5}, {"seed": True}, {"seed": [1]},
+], ids=lambda kw: next(iter(kw)))
+def test_bad_starts_are_refused_with_a_code(kwargs):
+    with pytest.raises(IllegalAction) as exc:
+        Match(seed=1, **kwargs) if "seed" not in kwargs else Match(**kwargs)
+    assert exc.value.code == "bad_argument" and len(exc.value.message) < 200
+
+
+def test_tied_scores_within_the_limit_are_a_valid_start():
+    m = Match(seed=1, scores=(SCORE_LIMIT, SCORE_LIMIT))
+    assert m.scores == (SCORE_LIMIT, SCORE_LIMIT) and m.custom
+    assert Match.from_json(m.to_json()) == m
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.hand(5), lambda m: m.hand(-1), lambda m: m.hand(True), lambda m: m.hand(1.0),
+    lambda m: m.dealt(4), lambda m: m.dealt(False), lambda m: m.view(1.0), lambda m: m.view(True),
+    lambda m: m.view(3 + 0j), lambda m: m.view(10**5000), lambda m: m.bid(3, seat=1.0),
+    lambda m: m.bid(3, seat=True), lambda m: m.bid(3, seat=7), lambda m: m.act(3, seat="0"),
 ])
-def test_bad_starts_are_refused(kwargs):
-    with pytest.raises(ValueError):
-        Match(**kwargs)
+def test_seats_must_be_whole_numbers_0_to_3(call):
+    m = Match(seed=5)
+    before = m.to_json()
+    with pytest.raises(IllegalAction) as exc:
+        call(m)
+    assert exc.value.code == "bad_argument" and len(exc.value.message) < 200
+    assert m.to_json() == before
+
+
+def test_the_seat_to_act_may_name_itself():
+    m = Match(seed=5)
+    seat = m.to_act
+    m.bid(3, seat=seat)
+    assert m.bids[seat] == 3 and m.to_act == (seat + 1) % 4
+
+
+def test_from_start_rebuilds_the_same_match():
+    m = Match(seed=12, dealer=2)
+    for b in (3, 4, 2, 3):
+        m.bid(b)
+    m.play(m.legal_cards()[0])
+    again = Match.from_start(m.start, m.actions)
+    assert again == m and again.to_json() == m.to_json() and again.start == m.start
+    assert Match.from_start(MatchStart(m.start.rng, 2)) == Match(seed=12, dealer=2)
+    with pytest.raises(IllegalAction) as exc:
+        Match.from_start(MatchStart(m.start.rng, 2), [3, 3, 3, 3, "XX"])
+    assert exc.value.code == "bad_card"
+    with pytest.raises(IllegalAction) as exc:
+        Match.from_start({"rng": 1})
+    assert exc.value.code == "bad_argument"
+    with pytest.raises(IllegalAction) as exc:
+        MatchStart(2**64)
+    assert exc.value.code == "bad_argument"
 
 
 def test_copy_is_independent():

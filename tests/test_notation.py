@@ -152,11 +152,34 @@ MALFORMED_IDS = ['empty', 'no-dealer', 'dealer-X', 'dealer-SW', 'dealer-blank', 
     "\n".join(_deal_text()[:4]).replace(" 2C", " AS", 1),   # three hands with a repeat
     "\n".join(_deal_text()[:2]) + " 2D\n" + "\n".join(_deal_text()[2:4]),  # 14 cards for S
     "S: AS\nW: KS",
-], ids=MALFORMED_IDS)
+    "\n".join(_deal_text() + ["Bids: 3 3 ² 3"]),           # a digit, but not an ASCII one
+    "\n".join(_deal_text() + ["Bids: 3 3 ٣ 3"]),
+    "\n".join(_deal_text() + ["Score: --1 0"]),
+    "\n".join(_deal_text() + ["Score: +5 5"]),
+    "\n".join(_deal_text() + ["Score: 1_000 1_000"]),
+    "\n".join(_deal_text() + ["Score: " + "9" * 5000 + " 0"]),
+    "\n".join(_deal_text() + ["Score: 100001 100001"]),     # tied, but beyond any real match
+    "\n".join(_deal_text() + ["Bids: 3 3 " + "9" * 5000 + " 3"]),
+], ids=MALFORMED_IDS + ["bid-superscript", "bid-arabic-digit", "score-double-minus", "score-plus",
+                        "score-underscore", "score-5000-digits", "score-beyond-limit", "bid-5000-digits"])
 def test_malformed_notation_is_bad_notation(text):
     with pytest.raises(NotationError) as info:
         parse(text)
     assert info.value.code == "bad_notation" and info.value.message
+
+
+def test_refusals_quote_only_an_excerpt_and_long_text_is_refused_unread():
+    with pytest.raises(NotationError) as info:
+        parse("Dealer: S\n" + "x" * 15_000)
+    assert info.value.code == "bad_notation" and len(info.value.message) < 200
+    with pytest.raises(NotationError) as info:
+        parse("# " + "y" * 30_000)
+    assert info.value.code == "too_large" and "y" not in info.value.message
+
+
+def test_a_hand_from_notation_is_a_custom_position():
+    match = replay(parse("\n".join(_deal_text())))
+    assert match.custom and match.phase == "bid"
 
 
 @pytest.mark.parametrize("value", [None, 5, b"Dealer: S", ["Dealer: S"]])
@@ -241,7 +264,7 @@ def test_rule_violation_is_illegal_history_with_the_rules_message(case):
 
 
 def test_leading_a_spade_from_an_all_spade_hand_is_allowed():
-    """The exception in RULES.md: a leader holding only spades may lead one before they are broken."""
+    """The exception in the rules: a leader holding only spades may lead one before they are broken."""
     text = "\n".join(_deal_text("E") + ["Bids: 1 1 1 1", "Play: 2S 2H 2C 2D"])
     m = replay(parse(text))
     assert m.tricks[0].winner == 0 and m.spades_broken

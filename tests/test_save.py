@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from spades import BadSave, Match
 from spades.save import MAX_TEXT, from_dict, loads
 
-CODES = {"not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history",
-         "inconsistent"}
+CODES = {"not_json", "too_large", "too_deep", "wrong_format", "wrong_version", "malformed", "bad_deal",
+         "illegal_history", "inconsistent"}
 RANKS = "23456789TJQKA"
 
 
@@ -456,9 +456,10 @@ def test_refused_history_names_the_rule(saves):
 @pytest.mark.parametrize("payload,code", [
     ("", "not_json"), ("{", "not_json"), ("{'format': 'spades-match'}", "not_json"), ("nope", "not_json"),
     (b"\xff\xfe\x00", "not_json"), (None, "not_json"), (5, "not_json"), (["x"], "not_json"),
-    ("[" * 50_000, "not_json"), ('{"a":' * 50_000, "not_json"),
+    ("[" * 50_000, "too_deep"), ('{"a":' * 50_000, "too_deep"), ("[" * 100_000 + "]" * 100_000, "too_deep"),
+    ('{"format":"spades-match","version":' + "9" * 5000 + "}", "not_json"),
     ("[]", "wrong_format"), ("null", "wrong_format"), ("42", "wrong_format"), ('"spades-match"', "wrong_format"),
-    ("NaN", "wrong_format"), ("{}", "wrong_format"),
+    ("NaN", "not_json"), ("{}", "wrong_format"),
     ('{"format":"spades-match"}', "wrong_version"),
     ('{"format":"spades-match","version":1,"variant":"1.0.0"}', "malformed"),
 ], ids=lambda v: repr(v)[:24] if not isinstance(v, str) or len(v) < 40 else f"<{len(v)} chars>")
@@ -467,9 +468,47 @@ def test_not_saves_are_refused(payload, code):
 
 
 def test_huge_text_is_refused_early():
-    refused("x" * (MAX_TEXT + 1), "malformed")
-    refused('{"format":"spades-match","pad":"' + "a" * MAX_TEXT + '"}', "malformed")
-    refused(b" " * (MAX_TEXT + 5), "malformed", "not_json")
+    refused("x" * (MAX_TEXT + 1), "too_large")
+    refused('{"format":"spades-match","pad":"' + "a" * MAX_TEXT + '"}', "too_large")
+    refused(b" " * (MAX_TEXT + 5), "too_large")
+
+
+def test_damaged_json_is_called_damaged_json(saves):
+    text = saves["mid_play"].to_json()
+    for damaged in (text[:-1], text[: len(text) // 2], text.replace(":", ";", 1)):
+        assert refused(damaged, "not_json").message == "Not a save: the text is not valid JSON (damaged or cut short?)."
+    assert refused('{"format": "other"}', "wrong_format").message.startswith("Not a Spades match save")
+
+
+def _start_edit(field, value):
+    def edit(d, m):
+        d["start"][field] = value
+    return edit
+
+
+@pytest.mark.parametrize("field,value", [
+    ("dealer", 1.0), ("dealer", True), ("dealer", 4), ("dealer", -1), ("dealer", "1"),
+    ("scores", [1.0, 0]), ("scores", [True, 0]), ("scores", [10**100, 10**100]), ("scores", [-10**100, -10**100]),
+    ("scores", [100_001, 100_001]), ("scores", [0]), ("bags", [0.0, 0]), ("bags", [10, 0]), ("bags", [False, 0]),
+    ("rng", "000000000000000G"), ("rng", 5), ("deal", [["AS"] * 13] * 4), ("deal", 1.5),
+])
+def test_bad_start_values_are_refused_as_malformed(saves, field, value):
+    data = json.loads(saves["fresh"].to_json())
+    edit = _start_edit(field, value)
+    edit(data, saves["fresh"])
+    refused(json.dumps(data), "malformed")
+    refused(data, "malformed")
+
+
+def test_custom_positions_are_marked_and_carried_through_saves(saves):
+    assert not saves["fresh"].custom and not Match.from_json(saves["over"].to_json()).custom
+    assert saves["custom"].custom and Match.from_json(saves["custom"].to_json()).custom
+    # a self-consistent tampered start (seat 0 dealt all thirteen spades, odd totals) loads only as custom
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    tampered = Match(seed=1, deal=[deck[0:13], deck[13:26], deck[26:39], deck[39:52]], scores=(490, -190))
+    loaded = Match.from_json(tampered.to_json())
+    assert loaded.custom and loaded.hand(0) == sorted(deck[:13], key=deck.index) == [c + "S" for c in "23456789TJQKA"]
+    assert Match(seed=1, scores=(0, 0), bags=(0, 1)).custom and not Match(seed=1, dealer=2).custom
 
 
 # -- wrong types that compare equal to the right ones ---------------------------------------------

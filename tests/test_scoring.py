@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, each as its own test."""
+"""Every worked example of the rules page (site/rules/en.html), each as its own test."""
 import pytest
 
 from spades.scoring import match_winner, score_team
@@ -6,7 +6,7 @@ from spades.scoring import match_winner, score_team
 # (bids of the two partners, tricks of each, starting bags) → (hand score, bags after).
 # A team contract written as one number ("5") is split between the partners; only the sum counts.
 WORKED_EXAMPLES = {
-    # RULES.md prints +72 for this row, which contradicts its own rule (+10 × 7, +1 per
+    # The rules reference prints +72 for this row, which contradicts its own rule (+10 × 7, +1 per
     # overtrick = 71) and its own bag column (1 bag = 1 point). We follow the rule: 71.
     "4+3 take 8": ((4, 3), (5, 3), 0, 71, 1),
     "4+3 take 7": ((4, 3), (4, 3), 0, 70, 0),

@@ -23,6 +23,7 @@ from ..match import Match
 from . import REGISTRY, bot
 
 MAX_HANDS = 60
+SEED_STRIDE = 1_000_003   # match seeds of one arena seed: a prime apart, so runs never share deals
 
 
 @dataclass
@@ -120,7 +121,7 @@ def run(level_a: str, level_b: str, matches: int, seed: int, jobs: int = 1,
         if lv not in REGISTRY:
             raise ValueError(f"unknown bot level {lv!r}; choose one of {', '.join(REGISTRY)}")
     seeds = (max(1, matches) + 1) // 2
-    tasks = [(level_a, level_b, seed * 1_000_003 + i, o, max_hands) for i in range(seeds) for o in (0, 1)]
+    tasks = [(level_a, level_b, seed * SEED_STRIDE + i, o, max_hands) for i in range(seeds) for o in (0, 1)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn" if _no_fork() else "fork").Pool(jobs) as pool:

@@ -36,31 +36,24 @@ NIL_MARGIN = 20         # points above the floor a failed nil must leave before 
 NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
 
 
-def _policy(h: int, trick: list[int], p: int, bids: list[int], won: list[int],
-            broken: bool, remaining: int, needs: tuple[int, int]) -> int:
+def _policy(h: int, legal: int, led: int | None, trick: list[int], p: int, bids: list[int], won: list[int],
+            remaining: int, needs: tuple[int, int]) -> int:
     """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like).
 
-    ``needs`` is each team's :func:`~spades.scoring.team_need` (computed once a trick by the caller).
+    The caller gives the ``legal`` cards (at least two: a forced card needs no policy), the
+    suit ``led`` (``None`` when leading) and each team's :func:`~spades.scoring.team_need`
+    (``needs``, computed once a trick).
     """
-    if trick:
-        led = SUIT_OF[trick[0]]
-        legal = h & SUIT_MASKS[led] or h
-    else:
-        led = -1
-        legal = h if broken or not h & NON_SPADES else h & NON_SPADES
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
     partner = p ^ 2
     nil = bids[p] == NIL and won[p] == 0
     pnil = bids[partner] == NIL and won[partner] == 0
     t = p & 1
     need = needs[t]
     opp_need = needs[1 - t]
-    left = (remaining.bit_count() + len(trick)) >> 2   # tricks left, this one included
-    # set the opponents when they need nearly every trick that is left
-    want = need > 0 or pnil or (opp_need > 0 and left - opp_need <= 1)
+    # set the opponents when they need nearly every trick that is left (this one included)
+    want = need > 0 or pnil or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= 1)
     others = remaining & ~h
-    if led < 0:
+    if led is None:
         if nil:
             return lowest(legal & NON_SPADES or legal)
         if want:
@@ -153,7 +146,13 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
     p = (leader + len(trick)) % 4
     needs = team_need(bids, won, 0), team_need(bids, won, 1)
     while remaining:
-        c = _policy(hands[p], trick, p, bids, won, broken, remaining, needs)
+        h = hands[p]
+        led = SUIT_OF[trick[0]] if trick else None
+        legal = legal_mask(h, led, broken)
+        if legal & (legal - 1):
+            c = _policy(h, legal, led, trick, p, bids, won, remaining, needs)
+        else:
+            c = legal.bit_length() - 1      # the only legal card
         bit = 1 << c
         hands[p] ^= bit
         remaining ^= bit
@@ -161,13 +160,12 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
         if c >= FIRST_SPADE:
             broken = True
         if len(trick) == 4:
-            leader = (leader + trick_winner(trick)) % 4
+            p = leader = (leader + trick_winner(trick)) & 3      # seats are 0–3: & 3 is % 4
             won[leader] += 1
             needs = team_need(bids, won, 0), team_need(bids, won, 1)
             trick = []
-            p = leader
         else:
-            p = (p + 1) % 4
+            p = (p + 1) & 3
     return won
 
 
@@ -193,10 +191,11 @@ def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] |
     eligible = {}
     for c in cards:
         eligible[c] = [s for s in others if not t.voids[s] >> SUIT_OF[c] & 1]
+    choices = {c: len(seats) for c, seats in eligible.items()}   # fewest possible holders first
     weights = {(s, c): _weight(s, c, t.bids, t.won) for c in cards for s in eligible[c]}
     for attempt in range(tries):
         rng.shuffle(cards)
-        order = sorted(cards, key=lambda c: len(eligible[c]))
+        order = sorted(cards, key=choices.__getitem__)
         cap = {s: t.counts[s] for s in others}
         hands = [0, 0, 0, 0]
         ok = True
