@@ -188,11 +188,34 @@ def _add_bench(sub: Any) -> None:
     b.add_argument("--seconds", type=float, default=2.0)
     b.add_argument("--repeats", type=int, default=5)
     b.add_argument("--seed", type=int, default=1)
-    b.set_defaults(run=bench)
+    b.add_argument("--solver", action="store_true", help="double-dummy solve times instead (see spades.analysis)")
+    b.add_argument("--deals", type=int, default=50, help="with --solver: random deals to time")
+    b.set_defaults(run=_bench_or_solver)
+
+
+def _bench_or_solver(args: Any) -> int:
+    if args.solver:
+        from .analysis import bench_solver
+        return bench_solver(args)
+    return bench(args)
+
+
+def _review(args: Any) -> int:
+    from .analysis import review_command
+    return review_command(args)
+
+
+def _add_review(sub: Any) -> None:
+    r = sub.add_parser("review", help="judge every decision of a hand against double-dummy play")
+    r.add_argument("file", help="hand notation or a save")
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--hand", type=int, default=None, help="which completed hand of a save (default: the last)")
+    r.add_argument("--budget", type=float, default=2.0, help="seconds per position before 'not finished'")
+    r.set_defaults(run=_review)
 
 
 #: One function per subcommand, each adding its own subparser (``arena`` parses its own options).
-COMMANDS: list[Callable[[Any], None]] = [_add_play, _add_bench]
+COMMANDS: list[Callable[[Any], None]] = [_add_play, _add_bench, _add_review]
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,0 +1,500 @@
+"""Exact double-dummy search over any reachable position of a hand (every card visible).
+
+Two values per legal card of the seat to act:
+
+* the **trick value** — further tricks each team takes (the trick in progress included)
+  when both teams maximise their own tricks. Null-window tests ("does team 0 take at
+  least t more tricks?") driven MTD-f style, a transposition table at trick starts keyed
+  by the remaining cards with touching ranks made equivalent, quick-trick and sure-trick
+  cut-offs, cheap move ordering, and touching cards searched once.
+* the **score value** — the hand-score margin (acting team's points for the hand minus the
+  other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
+  bags) when both teams maximise their own margin. The margin is zero-sum between the
+  teams, so it is a plain fail-soft alpha-beta with its own table (keyed also by the
+  tricks won per seat, which nils make matter).
+
+Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
+many positions of one hand (the tables carry over), which is what the review does.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .cards import CARD_INDEX, CARD_NAMES, FULL_DECK, SPADE_MASK, SUIT_MASKS, mask_of
+from .errors import SpadesError
+from .rules import legal_mask, trick_winner
+from .scoring import score_team
+
+SUIT_BITS = 0x1FFF
+CHECK_MASK = 2047           # look at the clock every 2048 nodes
+INFINITY = 10 ** 6
+
+
+class SolverError(SpadesError, ValueError):
+    """A position that cannot occur. Codes: ``not_play_phase``, ``card_twice``, ``wrong_counts``, ``bad_position``."""
+
+
+class NotFinished(Exception):
+    """The search ran past its deadline (the caller reports "not finished")."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """The value of one card: further tricks (team 0, team 1) and the score margin for the acting team."""
+
+    tricks: tuple[int, int]
+    margin: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of the play: four hands (card masks), the trick so far (card numbers), its leader, …"""
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    broken: bool
+    bids: tuple[int, int, int, int]
+    won: tuple[int, int, int, int] = (0, 0, 0, 0)
+    bags: tuple[int, int] = (0, 0)
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose card is next."""
+        return (self.leader + len(self.trick)) % 4
+
+    @classmethod
+    def from_match(cls, match) -> Position:  # noqa: ANN001 - a spades.Match
+        """The position of a match in the play phase."""
+        if match.phase != "play":
+            raise SolverError("not_play_phase", "Only a hand being played can be solved.")
+        t = match.trick
+        trick = tuple(CARD_INDEX[c] for c in t.cards) if t else ()
+        leader = t.leader if t else match.to_act
+        return cls(tuple(mask_of(match.hand(s)) for s in range(4)), trick, leader, match.spades_broken,
+                   tuple(match.bids), tuple(match.tricks_won), tuple(match.bags))  # type: ignore[arg-type]
+
+    def check(self) -> None:
+        """Refuse a position that cannot occur (raises :class:`SolverError`)."""
+        if self.leader not in (0, 1, 2, 3) or len(self.trick) > 3 or len(self.bids) != 4 or len(self.won) != 4:
+            raise SolverError("bad_position", "A position has a leader 0–3, at most 3 cards on the table, four bids and four trick counts.")
+        seen = 0
+        for m in (*self.hands, *(1 << c for c in self.trick)):
+            if m & seen or not 0 <= m < 1 << 52:
+                raise SolverError("card_twice", "A card appears twice (or is not a card).")
+            seen |= m
+        left = self.hands[(self.leader + len(self.trick)) % 4].bit_count()
+        for i in range(4):
+            need = left - (1 if i < len(self.trick) else 0)
+            if self.hands[(self.leader + i) % 4].bit_count() != need:
+                raise SolverError("wrong_counts", "The hands do not hold the right number of cards for this trick.")
+        if left == 0 or sum(self.won) != 13 - left or min(self.won) < 0:
+            raise SolverError("wrong_counts", "The tricks won do not match the cards left.")
+        if any(not 0 <= b <= 13 for b in self.bids) or any(not 0 <= b <= 9 for b in self.bags):
+            raise SolverError("bad_position", "Bids are 0–13 and starting bags 0–9.")
+        played = ~(self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & FULL_DECK
+        if played & SPADE_MASK and not self.broken:
+            raise SolverError("bad_position", "A spade has been played, so spades are broken.")
+
+
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
+    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
+    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
+    return a - b
+
+
+def _suit_code(a: int, b: int, c: int, d: int) -> int:
+    """Owners of one suit's remaining cards from the top, base 4 after a leading 1: relative ranks."""
+    code = 1
+    m = a | b | c | d
+    while m:
+        top = 1 << (m.bit_length() - 1)
+        code = code * 4 + (0 if a & top else 1 if b & top else 2 if c & top else 3)
+        m ^= top
+    return code
+
+
+class Solver:
+    """Search state and transposition tables for positions of hands with given bids and bags."""
+
+    def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
+        self.bids = tuple(bids)
+        self.bags = tuple(bags)
+        self.trick_tt: dict[tuple, list[int]] = {}
+        self.score_tt: dict[tuple, list[int]] = {}
+        self.margins: dict[tuple, int] = {}
+        self._codes: dict[tuple, int] = {}
+        self.nodes = 0
+        self.cut = -1
+        self.deadline: float | None = None
+        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
+        # switches for measuring each technique
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = True
+
+    # -- state ---------------------------------------------------------------------------
+
+    def _load(self, pos: Position) -> None:
+        self.h = list(pos.hands)
+        self.trick = list(pos.trick)
+        self.leader = pos.leader
+        self.broken = pos.broken
+        self.won = list(pos.won)
+        self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+            raise NotFinished
+
+    def _key(self) -> tuple:
+        """Trick-start key: leader, spades broken, each suit's owners by relative rank."""
+        h0, h1, h2, h3 = self.h
+        codes = self._codes
+        key = [self.leader, self.broken]
+        for shift in (0, 13, 26, 39):
+            t = (h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS, h3 >> shift & SUIT_BITS)
+            code = codes.get(t)
+            if code is None:
+                code = codes[t] = _suit_code(*t)
+            key.append(code)
+        return tuple(key)
+
+    def _moves(self, seat: int) -> list[int]:
+        """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
+        hand = self.h[seat]
+        trick = self.trick
+        legal = legal_mask(hand, trick[0] // 13 if trick else None, self.broken)
+        live = self.live
+        reps = []
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = low.bit_length() - 1
+            if self.use_equiv:
+                above = live & SUIT_MASKS[c // 13] & ~((low << 1) - 1)
+                if above & -above & hand:
+                    continue            # the next live card up is ours too: same card in effect
+            reps.append(c)
+        if not self.use_order or len(reps) < 2:
+            return reps
+        if not trick:                   # lead: top cards of a suit first, then low cards
+            h = self.h
+            mate = h[seat ^ 2]
+            opp1, opp2 = h[seat ^ 1], h[seat ^ 3]
+
+            def lead(c: int) -> int:
+                suit = SUIT_MASKS[c // 13]
+                rest = live & suit
+                top = 1 << (rest.bit_length() - 1)
+                if top >> c & 1 or top == 1 << c:
+                    rank = 0                            # cash a winner
+                elif mate & top:
+                    rank = 20 + c % 13                  # low to partner's winner
+                else:
+                    rank = 40 + c % 13
+                if c < 39 and ((not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK)):
+                    rank += 60                          # an opponent ruffs it
+                return rank
+            return sorted(reps, key=lead)
+        at = trick_winner(trick)
+        w = trick[at]
+        partner_wins = (self.leader + at) % 4 == seat ^ 2
+        if partner_wins and len(trick) == 3:
+            return sorted(reps, key=lambda c: (c >= 39, c % 13))
+        if partner_wins:                # third hand: partner's card holds unless the last hand beats it
+            last = self.h[seat ^ 1]
+            led = SUIT_MASKS[w // 13]
+            safe = not (last & led and (last & led) > (1 << w) - 1 if w < 39 else last & SPADE_MASK & ~((2 << w) - 1)) \
+                and (w >= 39 or last & led or not last & SPADE_MASK)
+            if safe:
+                return sorted(reps, key=lambda c: (c >= 39, c % 13))
+
+        def order(c: int) -> tuple:
+            beats = c > w if c // 13 == w // 13 else c >= 39
+            return (not beats, c >= 39 and not beats, c % 13)
+        return sorted(reps, key=order)
+
+    def _play(self, c: int) -> tuple | None:
+        """Play card ``c`` for the seat to act; returns what :meth:`_unplay` needs when it ends a trick."""
+        trick = self.trick
+        seat = (self.leader + len(trick)) % 4
+        self.h[seat] ^= 1 << c
+        trick.append(c)
+        undo = (self.broken,)
+        if c >= 39:
+            self.broken = True
+        if len(trick) < 4:
+            return None
+        winner = (self.leader + trick_winner(trick)) % 4
+        self.won[winner] += 1
+        saved = (undo[0], self.leader, tuple(trick))
+        self.live &= ~sum(1 << x for x in trick)
+        self.trick = []
+        self.leader = winner
+        return saved + (winner,)
+
+    def _unplay(self, c: int, done: tuple | None, broken: bool) -> None:
+        if done is not None:
+            _, leader, cards, winner = done
+            self.won[winner] -= 1
+            self.leader = leader
+            self.trick = list(cards)
+            for x in cards:
+                self.live |= 1 << x
+        self.broken = broken
+        self.trick.pop()
+        seat = (self.leader + len(self.trick)) % 4
+        self.h[seat] |= 1 << c
+
+    # -- trick value ----------------------------------------------------------------------
+
+    def _sure(self) -> tuple[int, int]:
+        """At a trick start: tricks each team is sure of.
+
+        Any hand's run of top live spades wins that many tricks. The leader can also cash its
+        top spades (if it may lead them) and then its top cards of each side suit, as many as
+        every opponent holding a spade must follow to: following, they discard nothing.
+        """
+        h = self.h
+        leader = self.leader
+        live = self.live
+        runs = [0, 0, 0, 0]
+        for seat in range(4):
+            spades = live & SPADE_MASK
+            hand = h[seat]
+            n = 0
+            while spades:
+                top = 1 << (spades.bit_length() - 1)
+                if not hand & top:
+                    break
+                n += 1
+                spades ^= top
+            runs[seat] = n
+        mine = h[leader]
+        o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
+        cash = runs[leader] if self.broken or not mine & ~SPADE_MASK else 0
+        for suit_mask in SUIT_MASKS[:3]:
+            suit = live & suit_mask
+            n = 0
+            while suit:
+                top = 1 << (suit.bit_length() - 1)
+                if not mine & top:
+                    break
+                n += 1
+                suit ^= top
+            if n:
+                if o1 & SPADE_MASK:
+                    n = min(n, (o1 & suit_mask).bit_count())
+                if o2 & SPADE_MASK:
+                    n = min(n, (o2 & suit_mask).bit_count())
+                cash += n
+        team = leader & 1
+        mate = leader ^ 2
+        ours = max(cash, runs[leader], runs[mate])
+        theirs = max(runs[leader ^ 1], runs[leader ^ 3])
+        return (ours, theirs) if team == 0 else (theirs, ours)
+
+    def _ge(self, target: int) -> bool:
+        """Does team 0 take at least ``target`` more tricks (the one in progress included)?"""
+        self._tick()
+        trick = self.trick
+        if not trick:
+            left = self.h[self.leader].bit_count()
+            if target <= 0:
+                return True
+            if target > left:
+                return False
+            key = self._key() if self.use_tt else None
+            bounds = self.trick_tt.get(key) if key else None
+            if bounds is None:
+                s0, s1 = self._sure() if self.use_quick else (0, 0)
+                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last cut-off lead
+                if key:
+                    self.trick_tt[key] = bounds
+            if bounds[0] >= target:
+                return True
+            if bounds[1] < target:
+                return False
+            result = self._ge_moves(target, bounds[2])
+            if result:
+                bounds[0] = target
+            else:
+                bounds[1] = target - 1
+            if self.cut >= 0:
+                bounds[2] = self.cut
+            return result
+        return self._ge_moves(target)
+
+    def _ge_moves(self, target: int, first: int = -1) -> bool:
+        """Try the moves of the seat to act (play and take back inline: this is the hot loop).
+
+        ``first`` is tried first if it is among them; the move that decided is left in ``cut``.
+        """
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        seat = (leader + n) % 4
+        maximiser = not seat & 1
+        broken = self.broken
+        h = self.h
+        moves = self._moves(seat)
+        if first >= 0 and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
+            bit = 1 << c
+            h[seat] ^= bit
+            if c >= 39:
+                self.broken = True
+            if n < 3:
+                trick.append(c)
+                result = self._ge(target)
+                trick.pop()
+            else:
+                winner = (leader + trick_winner(trick + [c])) % 4
+                gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
+                self.live ^= gone
+                self.trick = []
+                self.leader = winner
+                result = self._ge(target if winner & 1 else target - 1)
+                self.leader = leader
+                self.trick = trick
+                self.live |= gone
+            h[seat] ^= bit
+            self.broken = broken
+            if result == maximiser:
+                self.cut = c
+                return result
+        self.cut = -1
+        return not maximiser
+
+    def _exact_tricks(self, guess: int) -> int:
+        """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f style)."""
+        lo, hi = 0, self.h[(self.leader + len(self.trick)) % 4].bit_count()
+        g = min(max(guess, lo + 1), hi)
+        while lo < hi:
+            t = min(max(g, lo + 1), hi)
+            if self._ge(t):
+                lo, g = t, t + 1
+            else:
+                hi, g = t - 1, t - 1
+        return lo
+
+    # -- score value ----------------------------------------------------------------------
+
+    def _margin(self) -> int:
+        won = tuple(self.won)
+        m = self.margins.get(won)
+        if m is None:
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+        return m
+
+    def _ab(self, alpha: int, beta: int) -> int:
+        """Team 0's final hand margin with best play (fail-soft alpha-beta)."""
+        self._tick()
+        key = bounds = None
+        if not self.trick:
+            if not self.h[self.leader]:
+                return self._margin()
+            if self.use_tt:
+                key = (self._key(), tuple(self.won))
+                bounds = self.score_tt.get(key)
+                if bounds is not None:
+                    if bounds[0] >= beta:
+                        return bounds[0]
+                    if bounds[1] <= alpha:
+                        return bounds[1]
+                    if bounds[0] == bounds[1]:
+                        return bounds[0]
+                    alpha, beta = max(alpha, bounds[0]), min(beta, bounds[1])
+        a0, b0 = alpha, beta
+        seat = (self.leader + len(self.trick)) % 4
+        maximiser = not seat & 1
+        best = -INFINITY if maximiser else INFINITY
+        broken = self.broken
+        for c in self._moves(seat):
+            done = self._play(c)
+            v = self._ab(alpha, beta)
+            self._unplay(c, done, broken)
+            if maximiser:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:
+            if bounds is None:
+                bounds = self.score_tt[key] = [-INFINITY, INFINITY]
+            if best <= a0:
+                bounds[1] = min(bounds[1], best)
+            elif best >= b0:
+                bounds[0] = max(bounds[0], best)
+            else:
+                bounds[0] = bounds[1] = best
+        return best
+
+    def _run_top(self, c: int, hand: int) -> int:
+        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
+        suit = SUIT_MASKS[c // 13]
+        while True:
+            above = self.live & suit & ~((2 << c) - 1)
+            nxt = above & -above
+            if not nxt & hand:
+                return c
+            c = nxt.bit_length() - 1
+
+    # -- per card -------------------------------------------------------------------------
+
+    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
+        """Every legal card of the seat to act (card number) → its :class:`CardValue`.
+
+        ``deadline`` is a :func:`time.perf_counter` time; past it :class:`NotFinished` is raised.
+        """
+        pos.check()
+        self._load(pos)
+        self.deadline = deadline
+        seat = pos.to_act
+        team = seat & 1
+        left = pos.hands[seat].bit_count()     # tricks still to play, the current one included
+        out: dict[int, CardValue] = {}
+        reps = self._moves(seat)
+        guess = left // 2
+        broken = self.broken
+        for c in reps:
+            done = self._play(c)
+            now = 1 if done is not None and not done[3] & 1 else 0
+            t0 = self._exact_tricks(guess - now) + now
+            guess = t0
+            margin = None
+            if score:
+                m0 = self._ab(-INFINITY, INFINITY)
+                margin = m0 if team == 0 else -m0
+            self._unplay(c, done, broken)
+            out[c] = CardValue((t0, left - t0), margin)
+        legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
+        self._load(pos)
+        for c in range(52):             # a card touching a searched one shares its value
+            if legal >> c & 1 and c not in out:
+                out[c] = out[self._run_top(c, pos.hands[seat])]
+        return out
+
+
+def solve_position(pos: Position, *, score: bool = True, deadline: float | None = None,
+                   solver: Solver | None = None) -> dict[str, CardValue]:
+    """Every legal card name of the seat to act → :class:`CardValue` (see :meth:`Solver.values`)."""
+    solver = solver or Solver(pos.bids, pos.bags)
+    return {CARD_NAMES[c]: v for c, v in sorted(solver.values(pos, score=score, deadline=deadline).items())}
+
+
+def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:  # noqa: ANN001
+    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
+    return solve_position(Position.from_match(match), score=score, deadline=deadline)
+
+
+__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
+           "solve", "solve_position"]

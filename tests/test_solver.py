@@ -1,0 +1,228 @@
+"""The double-dummy solver against independent oracles.
+
+* a plain brute-force minimax written here (every card, no pruning, no tables), on random
+  positions with at most 4 tricks left: both the trick value and the score value;
+* the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
+  broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
+  endplay cannot be imported. ``tools/bench_solver.py`` runs the larger agreement counts.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import spades
+from spades.cards import CARD_NAMES, SPADE_MASK, mask_of
+from spades.rules import legal_mask, trick_winner
+from spades.scoring import score_team
+from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
+
+BRUTE_POSITIONS = 80
+# tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
+ENDPLAY_POSITIONS = {9: 12, 5: 40}
+
+
+# -- the oracle: brute force --------------------------------------------------------------
+
+def _score(bids, won, bags) -> int:
+    """Team 0's hand points minus team 1's, straight from the rules' scoring function."""
+    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
+    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
+    return a - b
+
+
+def brute(hands, trick, leader, broken, won, value):
+    """Minimax over every legal card; ``value(won)`` scores the end; team 0 maximises."""
+    seat = (leader + len(trick)) % 4
+    if not hands[seat]:
+        return value(won)
+    legal = legal_mask(hands[seat], trick[0] // 13 if trick else None, broken)
+    results = []
+    for c in range(52):
+        if not legal >> c & 1:
+            continue
+        h = list(hands)
+        h[seat] ^= 1 << c
+        t = trick + [c]
+        if len(t) == 4:
+            w = (leader + trick_winner(t)) % 4
+            new_won = list(won)
+            new_won[w] += 1
+            results.append(brute(h, [], w, broken or c >= 39, new_won, value))
+        else:
+            results.append(brute(h, t, leader, broken or c >= 39, won, value))
+    return max(results) if seat % 2 == 0 else min(results)
+
+
+def brute_values(pos: Position) -> dict[str, tuple[int, int]]:
+    """Each legal card → (team 0's further tricks, acting team's margin), by brute force."""
+    seat = pos.to_act
+    legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
+    out = {}
+    for c in range(52):
+        if legal >> c & 1:
+            h = list(pos.hands)
+            h[seat] ^= 1 << c
+            trick = list(pos.trick) + [c]
+            start = sum(pos.won[0::2])
+            args = (h, trick, pos.leader, pos.broken or c >= 39)
+            if len(trick) == 4:
+                w = (pos.leader + trick_winner(trick)) % 4
+                won = list(pos.won)
+                won[w] += 1
+                args = (h, [], w, pos.broken or c >= 39)
+            else:
+                won = list(pos.won)
+            tricks = brute(*args, won, lambda wn: wn[0] + wn[2]) - start
+            margin = brute(*args, won, lambda wn: _score(pos.bids, wn, pos.bags))
+            out[CARD_NAMES[c]] = (tricks, margin if seat % 2 == 0 else -margin)
+    return out
+
+
+def random_match(rnd: random.Random, tricks_left: int, extra: int = 0, bids=(0, 1, 2, 3, 4, 5)) -> spades.Match:
+    """A match part-way through a hand, reached by random legal play."""
+    m = spades.Match(seed=rnd.getrandbits(32), bags=(rnd.randrange(10), rnd.randrange(10)))
+    for _ in range(4):
+        m.bid(rnd.choice(bids))
+    for _ in range((13 - tricks_left) * 4 + extra):
+        m.play(rnd.choice(m.legal_cards()))
+    return m
+
+
+# -- agreement with brute force -----------------------------------------------------------
+
+def test_agrees_with_brute_force_on_small_positions():
+    rnd = random.Random(12)
+    checked = 0
+    for i in range(BRUTE_POSITIONS):
+        m = random_match(rnd, rnd.choice((1, 2, 3, 4)), extra=rnd.randrange(4))
+        pos = Position.from_match(m)
+        got = solve(m)
+        want = brute_values(pos)
+        assert set(got) == set(want) == set(m.legal_cards())
+        left = len(m.hand(m.to_act))
+        for card, (tricks, margin) in want.items():
+            assert got[card].tricks == (tricks, left - tricks), (i, card)
+            assert got[card].margin == margin, (i, card)
+        checked += 1
+    assert checked == BRUTE_POSITIONS
+
+
+def test_trick_value_with_each_technique_switched_off_agrees():
+    rnd = random.Random(5)
+    for _ in range(15):
+        m = random_match(rnd, 5, extra=rnd.randrange(4))
+        pos = Position.from_match(m)
+        full = solve_position(pos)
+        for switch in ("use_tt", "use_quick", "use_order", "use_equiv"):
+            s = Solver(pos.bids, pos.bags)
+            setattr(s, switch, False)
+            assert solve_position(pos, solver=s) == full, switch
+
+
+def test_nil_bidder_can_be_kept_off_tricks_in_a_known_ending():
+    # One trick left: South (nil) holds the 2 of clubs, West leads the ace of clubs.
+    hands = (mask_of(["2C"]), mask_of(["AC"]), mask_of(["3C"]), mask_of(["4C"]))
+    pos = Position(hands, (), 1, True, (0, 4, 4, 4), (0, 4, 4, 4))
+    values = solve_position(pos)
+    assert list(values) == ["AC"]
+    assert values["AC"].tricks == (0, 1)
+    margin = _score((0, 4, 4, 4), (0, 5, 4, 4), (0, 0))
+    assert values["AC"].margin == -margin
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+def test_refuses_a_card_twice():
+    m = random_match(random.Random(1), 13)
+    pos = Position.from_match(m)
+    bad = Position((pos.hands[0], pos.hands[1] | (pos.hands[0] & -pos.hands[0]), pos.hands[2], pos.hands[3]),
+                   (), pos.leader, False, pos.bids)
+    with pytest.raises(SolverError) as e:
+        solve_position(bad)
+    assert e.value.code == "card_twice"
+
+
+def test_refuses_wrong_counts():
+    m = random_match(random.Random(2), 13)
+    pos = Position.from_match(m)
+    h = pos.hands[0]
+    bad = Position((h ^ (h & -h), pos.hands[1], pos.hands[2], pos.hands[3]), (), pos.leader, False, pos.bids)
+    with pytest.raises(SolverError) as e:
+        solve_position(bad)
+    assert e.value.code == "wrong_counts"
+
+
+def test_refuses_a_match_outside_play():
+    m = spades.Match(seed=4)
+    with pytest.raises(SolverError) as e:
+        solve(m)
+    assert e.value.code == "not_play_phase"
+
+
+def test_refuses_unbroken_spades_after_a_spade_was_played():
+    rnd = random.Random(3)
+    m = random_match(rnd, 4)
+    while not m.spades_broken:
+        m = random_match(rnd, 4)
+    pos = Position.from_match(m)
+    bad = Position(pos.hands, pos.trick, pos.leader, False, pos.bids, pos.won, pos.bags)
+    with pytest.raises(SolverError) as e:
+        solve_position(bad)
+    assert e.value.code == "bad_position"
+
+
+# -- agreement with endplay (bridge DDS) ------------------------------------------------------
+
+def _pbn(pos: Position) -> str:
+    """The remaining hands (with the trick's cards back in them) as a PBN deal, North first."""
+    hands = list(pos.hands)
+    for i, c in enumerate(pos.trick):
+        hands[(pos.leader + i) % 4] |= 1 << c
+    out = []
+    for seat in (2, 3, 0, 1):                       # N E S W
+        suits = []
+        for suit in (3, 2, 1, 0):                   # S H D C
+            suits.append("".join("23456789TJQKA"[r] for r in range(12, -1, -1) if hands[seat] >> (suit * 13 + r) & 1))
+        out.append(".".join(suits))
+    return "N:" + " ".join(out)
+
+
+def _endplay_tricks(pos: Position) -> dict[str, int]:
+    """DDS trick counts for each legal card: further tricks (current one included) for the acting team."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal(_pbn(pos))
+    deal.trump = Denom.spades
+    deal.first = (Player.south, Player.west, Player.north, Player.east)[pos.leader]
+    for c in pos.trick:
+        deal.play(CARD_NAMES[c][1] + CARD_NAMES[c][0])
+    return {"23456789TJQKA"[card.rank.value.bit_length() - 3] + card.suit.name[0].upper(): tricks
+            for card, tricks in solve_board(deal)}
+
+
+@pytest.mark.parametrize("tricks_left", sorted(ENDPLAY_POSITIONS))
+def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
+    pytest.importorskip("endplay", reason="endplay (bridge DDS) is not installed: pip install endplay")
+    rnd = random.Random(100 + tricks_left)
+    checked = 0
+    while checked < ENDPLAY_POSITIONS[tricks_left]:
+        m = random_match(rnd, tricks_left, extra=rnd.randrange(4) if tricks_left < 13 else 0)
+        pos = Position.from_match(m)
+        if not pos.broken:
+            if tricks_left < 13:
+                continue
+            pos = Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
+        ours = solve_position(pos, score=False)
+        theirs = _endplay_tricks(pos)
+        team = pos.to_act & 1
+        assert {c: v.tricks[team] for c, v in ours.items()} == theirs
+        checked += 1
+    assert checked == ENDPLAY_POSITIONS[tricks_left]
+
+
+def test_value_type():
+    v = CardValue((3, 1), -20)
+    assert (v.tricks, v.margin) == ((3, 1), -20)

@@ -1,0 +1,155 @@
+"""Solver figures (benchmarks, not tests): agreement counts, first-lead solve times, bot losses.
+
+    python tools/bench_solver.py agree [--brute 300] [--full 10] [--nine 150] [--five 150]
+    python tools/bench_solver.py lead  [--deals 50] [--cap 120]
+    python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
+
+Every line printed is one result, flushed at once (long runs can be read part-way).
+Times are CPU seconds (``time.process_time``): the machine may be shared.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import spades  # noqa: E402
+from spades.ai import LEVELS, bot  # noqa: E402
+from spades.analysis import iter_review  # noqa: E402
+from spades.solver import NotFinished, Position, Solver, solve_position  # noqa: E402
+from test_solver import _endplay_tricks, brute_values, random_match  # noqa: E402
+
+
+def emit(**row) -> None:
+    print(json.dumps(row), flush=True)
+
+
+def agree(args: argparse.Namespace) -> None:
+    """Brute force on ≤ 4 tricks left; endplay (DDS) on positions with spades broken."""
+    rnd = random.Random(args.seed)
+    ok = 0
+    for i in range(args.brute):
+        m = random_match(rnd, rnd.choice((1, 2, 3, 4)), extra=rnd.randrange(4))
+        pos = Position.from_match(m)
+        got = solve_position(pos)
+        left = pos.hands[pos.to_act].bit_count()
+        want = brute_values(pos)
+        same = all(got[c].tricks == (t, left - t) and got[c].margin == mg for c, (t, mg) in want.items()) and set(got) == set(want)
+        ok += same
+        if not same:
+            emit(kind="brute_disagrees", position=repr(pos))
+    emit(kind="brute", checked=args.brute, agree=ok)
+    for tricks_left, count in ((5, args.five), (9, args.nine), (13, args.full)):
+        ok = done = 0
+        cpu = []
+        while done < count:
+            m = random_match(rnd, tricks_left, extra=rnd.randrange(4) if tricks_left < 13 else 0)
+            pos = Position.from_match(m)
+            if not pos.broken:
+                if tricks_left < 13:
+                    continue
+                pos = Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
+            start = time.process_time()
+            ours = solve_position(pos, score=False)
+            cpu.append(time.process_time() - start)
+            team = pos.to_act & 1
+            same = {c: v.tricks[team] for c, v in ours.items()} == _endplay_tricks(pos)
+            ok += same
+            done += 1
+            if not same:
+                emit(kind="endplay_disagrees", position=repr(pos))
+            if tricks_left == 13:
+                emit(kind="endplay_full_deal", agree=same, cpu_s=round(cpu[-1], 2))
+        emit(kind="endplay", tricks_left=tricks_left, checked=done, agree=ok,
+             median_cpu_s=round(statistics.median(cpu), 3) if cpu else None)
+
+
+def lead(args: argparse.Namespace) -> None:
+    """First lead of random full deals, all candidate cards: trick value and score value."""
+    rnd = random.Random(args.seed)
+    for kind in args.kinds.split(","):
+        rnd = random.Random(args.seed)
+        times, capped = [], 0
+        for i in range(args.deals):
+            m = spades.Match(seed=rnd.getrandbits(32))
+            for _ in range(4):
+                m.bid(rnd.choice((1, 2, 3, 3, 4, 4, 5, 0)))
+            pos = Position.from_match(m)
+            solver = Solver(pos.bids, pos.bags)
+            solver.clock = time.process_time
+            cpu = time.process_time()
+            try:
+                solver.values(pos, score=kind == "score", deadline=cpu + args.cap)
+                times.append(time.process_time() - cpu)
+                emit(kind=kind, deal=i, cpu_s=round(times[-1], 3), nodes=solver.nodes)
+            except NotFinished:
+                capped += 1
+                emit(kind=kind, deal=i, cpu_s=None, not_finished_after_cpu_s=args.cap)
+        if times:
+            ordered = sorted(times)
+            emit(kind=kind + "_summary", deals=args.deals, solved=len(times), not_finished=capped,
+                 median_cpu_s=round(statistics.median(times), 3),
+                 p95_cpu_s=round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 3))
+
+
+def bots(args: argparse.Namespace) -> None:
+    """Each level playing itself: tricks and points lost per hand against double-dummy play."""
+    for level in args.levels.split(","):
+        rnd = random.Random(args.seed)
+        lost_t, lost_p, unfinished, hands = [], [], 0, 0
+        for h in range(args.hands):
+            m = spades.Match(seed=rnd.getrandbits(32))
+            players = [bot(level, seed=h * 4 + s) for s in range(4)]
+            while not m.hands_played:
+                m.act(players[m.to_act].choose(m.view(m.to_act)))
+            record = m.hands_played[0]
+            t = p = 0
+            for item in iter_review(record, args.budget):
+                if isinstance(item, dict) or item.index < 4 + 4 * (13 - args.last):
+                    break                                  # backwards: the judged cards are done
+                if item.cost_tricks is None or item.cost_points is None:
+                    unfinished += 1
+                    continue
+                t += item.cost_tricks
+                p += item.cost_points
+            lost_t.append(t)
+            lost_p.append(p)
+            hands += 1
+            emit(kind="bot_hand", level=level, hand=h, tricks_lost=t, points_lost=p)
+        emit(kind="bot_summary", level=level, hands=hands, last_tricks=args.last,
+             mean_tricks_lost=round(statistics.mean(lost_t), 3), mean_points_lost=round(statistics.mean(lost_p), 2),
+             decisions_not_finished=unfinished)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("agree")
+    a.add_argument("--brute", type=int, default=300)
+    a.add_argument("--full", type=int, default=10)
+    a.add_argument("--nine", type=int, default=150)
+    a.add_argument("--five", type=int, default=150)
+    b = sub.add_parser("lead")
+    b.add_argument("--deals", type=int, default=50)
+    b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
+    b.add_argument("--kinds", default="tricks,score")
+    c = sub.add_parser("bots")
+    c.add_argument("--hands", type=int, default=200)
+    c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
+    c.add_argument("--budget", type=float, default=5.0)
+    c.add_argument("--levels", default=",".join(LEVELS))
+    for p in (a, b, c):
+        p.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    {"agree": agree, "lead": lead, "bots": bots}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
