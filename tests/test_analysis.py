@@ -7,10 +7,10 @@ import pytest
 
 import spades
 from spades.ai import bot
-from spades.analysis import Decision, ReviewError, iter_review, review
+from spades.analysis import Decision, ReviewError, iter_review, leader_table, review
 from spades.cli import main
 from spades.notation import format_hand
-from spades.solver import Position
+from spades.solver import Position, Solver
 from test_solver import brute_values
 
 BUDGET = 0.2                 # seconds per position: the late positions always finish in it
@@ -79,6 +79,17 @@ def test_a_position_past_its_budget_says_not_finished(record):
     cards = [d for d in items if isinstance(d, Decision) and d.kind == "card"]
     early = cards[-1]             # the opening lead: 13 tricks cannot be solved in no time
     assert (early.index, early.finished, early.cost_tricks, early.best) == (4, False, None, None)
+
+
+def test_table_for_each_leader_matches_brute_force(record):
+    late = _positions(record)[40]                   # the start of trick 11: three tricks left
+    assert late.trick == ()
+    table = leader_table(late, Solver(late.bids, late.bags), BUDGET)
+    for leader in range(4):
+        pos = Position(late.hands, (), leader, late.broken, late.bids, late.won, late.bags)
+        pick = max if leader % 2 == 0 else min
+        want = pick(t for t, _ in brute_values(pos).values())
+        assert table[leader] == (want, 3 - want)
 
 
 def test_refuses_an_unfinished_hand():

@@ -18,7 +18,7 @@ from spades.rules import legal_mask, trick_winner
 from spades.scoring import score_team
 from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
 
-BRUTE_POSITIONS = 80
+BRUTE_POSITIONS = 50
 # tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
 ENDPLAY_POSITIONS = {9: 12, 5: 40}
 
@@ -107,6 +107,18 @@ def test_agrees_with_brute_force_on_small_positions():
             assert got[card].margin == margin, (i, card)
         checked += 1
     assert checked == BRUTE_POSITIONS
+
+
+def test_whole_position_values_are_the_best_card_values():
+    rnd = random.Random(8)
+    for _ in range(30):
+        m = random_match(rnd, rnd.choice((2, 3, 4)), extra=rnd.randrange(4))
+        pos = Position.from_match(m)
+        cards = solve_position(pos).values()
+        pick = max if pos.to_act % 2 == 0 else min
+        sign = 1 if pos.to_act % 2 == 0 else -1
+        assert Solver(pos.bids, pos.bags).tricks(pos) == pick(v.tricks[0] for v in cards)
+        assert Solver(pos.bids, pos.bags).margin(pos) == pick(sign * v.margin for v in cards)
 
 
 def test_trick_value_with_each_technique_switched_off_agrees():

@@ -1,0 +1,122 @@
+"""A position of the play for the double-dummy solver: its checks, its value type, sure tricks.
+
+Kept apart from the search (:mod:`spades.solver`) so that the search module stays about
+the search. Standard library only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_MASKS, mask_of
+from .errors import SpadesError
+
+
+class SolverError(SpadesError, ValueError):
+    """A position that cannot occur. Codes: ``not_play_phase``, ``card_twice``, ``wrong_counts``, ``bad_position``."""
+
+
+class NotFinished(Exception):
+    """The search ran past its deadline (the caller reports "not finished")."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """The value of one card: further tricks (team 0, team 1) and the score margin for the acting team."""
+
+    tricks: tuple[int, int]
+    margin: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of the play: four hands (card masks), the trick so far (card numbers), its leader, …"""
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    broken: bool
+    bids: tuple[int, int, int, int]
+    won: tuple[int, int, int, int] = (0, 0, 0, 0)
+    bags: tuple[int, int] = (0, 0)
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose card is next."""
+        return (self.leader + len(self.trick)) % 4
+
+    @classmethod
+    def from_match(cls, match) -> Position:  # noqa: ANN001 - a spades.Match
+        """The position of a match in the play phase."""
+        if match.phase != "play":
+            raise SolverError("not_play_phase", "Only a hand being played can be solved.")
+        t = match.trick
+        trick = tuple(CARD_INDEX[c] for c in t.cards) if t else ()
+        leader = t.leader if t else match.to_act
+        return cls(tuple(mask_of(match.hand(s)) for s in range(4)), trick, leader, match.spades_broken,
+                   tuple(match.bids), tuple(match.tricks_won), tuple(match.bags))  # type: ignore[arg-type]
+
+    def check(self) -> None:
+        """Refuse a position that cannot occur (raises :class:`SolverError`)."""
+        if self.leader not in (0, 1, 2, 3) or len(self.trick) > 3 or len(self.bids) != 4 or len(self.won) != 4:
+            raise SolverError("bad_position", "A position has a leader 0–3, at most 3 cards on the table, four bids and four trick counts.")
+        seen = 0
+        for m in (*self.hands, *(1 << c for c in self.trick)):
+            if m & seen or not 0 <= m < 1 << 52:
+                raise SolverError("card_twice", "A card appears twice (or is not a card).")
+            seen |= m
+        left = self.hands[(self.leader + len(self.trick)) % 4].bit_count()
+        for i in range(4):
+            need = left - (1 if i < len(self.trick) else 0)
+            if self.hands[(self.leader + i) % 4].bit_count() != need:
+                raise SolverError("wrong_counts", "The hands do not hold the right number of cards for this trick.")
+        if left == 0 or sum(self.won) != 13 - left or min(self.won) < 0:
+            raise SolverError("wrong_counts", "The tricks won do not match the cards left.")
+        if any(not 0 <= b <= 13 for b in self.bids) or any(not 0 <= b <= 9 for b in self.bags):
+            raise SolverError("bad_position", "Bids are 0–13 and starting bags 0–9.")
+        played = ~(self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & FULL_DECK
+        if played & SPADE_MASK and not self.broken:
+            raise SolverError("bad_position", "A spade has been played, so spades are broken.")
+
+
+def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
+    """At a trick start: tricks each team is sure of.
+
+    Any hand's run of top live spades wins that many tricks. The leader can also cash its
+    top spades (if it may lead them) and then its top cards of each side suit, as many as
+    every opponent holding a spade must follow to: following, they discard nothing.
+    """
+    runs = [0, 0, 0, 0]
+    for seat in range(4):
+        spades = live & SPADE_MASK
+        hand = h[seat]
+        n = 0
+        while spades:
+            top = 1 << (spades.bit_length() - 1)
+            if not hand & top:
+                break
+            n += 1
+            spades ^= top
+        runs[seat] = n
+    mine = h[leader]
+    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
+    cash = runs[leader] if broken or not mine & ~SPADE_MASK else 0
+    for suit_mask in SUIT_MASKS[:3]:
+        suit = live & suit_mask
+        n = 0
+        while suit:
+            top = 1 << (suit.bit_length() - 1)
+            if not mine & top:
+                break
+            n += 1
+            suit ^= top
+        if n:
+            if o1 & SPADE_MASK:
+                n = min(n, (o1 & suit_mask).bit_count())
+            if o2 & SPADE_MASK:
+                n = min(n, (o2 & suit_mask).bit_count())
+            cash += n
+    team = leader & 1
+    mate = leader ^ 2
+    ours = max(cash, runs[leader], runs[mate])
+    theirs = max(runs[leader ^ 1], runs[leader ^ 3])
+    return (ours, theirs) if team == 0 else (theirs, ours)
