@@ -1,0 +1,100 @@
+"""Hand review in the page: the viewer's Analyse switch against the Python solver (oracle),
+values written on cards and spoken with the card names, a running review stopped while the
+reader keeps stepping."""
+from __future__ import annotations
+
+import random
+from urllib.parse import quote
+
+import pytest
+
+from spades.match import Match
+from spades.notation import format_hand
+from spades.solver import solve
+
+import driver
+
+EN_RANKS = dict(zip("23456789TJQKA", "two three four five six seven eight nine ten jack queen king ace".split()))
+EN_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+BIDS = 4                     # viewer steps: 0 the deal, 1–4 the bids, then one a card
+
+
+def played_hand(seed: int) -> Match:
+    """A match whose first hand was played out with random legal bids (1–4) and cards."""
+    rnd = random.Random(seed)
+    m = Match(seed=seed)
+    for _ in range(4):
+        m.bid(rnd.choice([b for b in m.legal_bids() if 1 <= b <= 4]))
+    while not m.hands_played:
+        m.play(rnd.choice(m.legal_cards()))
+    return m
+
+
+def before_card(m: Match, k: int) -> Match:
+    """The first hand of ``m`` replayed up to (not including) its card ``k``."""
+    rec = m.hands_played[0]
+    r = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
+    for i in range(4):
+        r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
+    for card in [c for t in rec.tricks for _, c in t.plays][:k]:
+        r.play(card)
+    return r
+
+
+def english_name(card: str) -> str:
+    """The card's name as the English page speaks it (written out here, not read from the page)."""
+    return f"{EN_RANKS[card[0]]} of {EN_SUITS[card[1]]}"
+
+
+def card_values(page, seat: int) -> dict[str, tuple[int, int]]:
+    """The values the page wrote under the cards of ``seat``: card → (tricks, margin)."""
+    return page.evaluate("""(seat) => Object.fromEntries([...document.querySelectorAll(
+        `.seat[data-seat="${seat}"] .hand li`)].filter((li) => li.querySelector('.card-value')).map((li) => [
+        li.querySelector('[data-card]').dataset.card,
+        [Number(li.querySelector('.card-value').dataset.tricks), Number(li.querySelector('.card-value').dataset.margin)]]))""",
+                         seat)
+
+
+def open_viewer(page, site_url: str, text: str, step: int, extra: str = "analyse=1") -> None:
+    page.goto(f"{site_url}viewer.html?{extra}&hand={quote(text)}#step={step}")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+
+
+@pytest.mark.parametrize("k", [40, 45, 49])
+def test_analyse_shows_the_solver_values_on_the_cards(page, site_url, k):
+    m = played_hand(21)
+    text = format_hand(m.hands_played[0])
+    here = before_card(m, k)
+    expected = solve(here)
+    team = here.to_act & 1
+    open_viewer(page, site_url, text, BIDS + k)
+    page.wait_for_selector(f'.seat[data-seat="{here.to_act}"] .card-value', timeout=60_000)
+    assert card_values(page, here.to_act) == {c: [v.tricks[team], v.margin] for c, v in expected.items()}
+    played = [c for t in m.hands_played[0].tricks for _, c in t.plays][k]
+    best = max(v.margin for v in expected.values())
+    costly = page.locator(f'.seat[data-seat="{here.to_act}"] [data-card="{played}"]')
+    assert ("costly-card" in costly.get_attribute("class")) == (expected[played].margin < best)
+    # the value is spoken with the card's name
+    label = costly.get_attribute("aria-label")
+    v = expected[played]
+    assert label.startswith(f"{english_name(played)}: {v.tricks[team]} tricks")
+    driver.assert_clean(page)
+
+
+def test_switch_off_removes_values_and_stop_halts_a_running_review(page, site_url):
+    m = played_hand(5)
+    text = format_hand(m.hands_played[0])
+    open_viewer(page, site_url, text, BIDS + 47)
+    page.wait_for_selector(".card-value", timeout=60_000)
+    page.click("#analyse-stop")                          # stop the whole-hand run
+    page.wait_for_selector("#analyse-stop", state="hidden")
+    assert page.text_content("#analyse-status") == "Analysis stopped."
+    done = page.evaluate("() => document.getElementById('analyse-progress').value")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => document.getElementById('analyse-progress').value") == done   # nothing more sent
+    page.keyboard.press("ArrowLeft")                     # the reader keeps stepping
+    assert page.evaluate("() => document.body.dataset.step") == str(BIDS + 46)
+    page.focus("#analyse")
+    page.keyboard.press("Space")                         # the switch off: no values written
+    assert page.locator(".card-value").count() == 0
+    driver.assert_clean(page)
