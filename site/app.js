@@ -10,6 +10,7 @@ import { startEngine } from "./engine.js";
 import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { SPEEDS, loadSettings, matchStore, saveSettings } from "./persistence.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
+import { openReview } from "./review-panel.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons } from "./bids.js";
 import { initHand } from "./hand.js";
@@ -65,9 +66,14 @@ function main() {
     return ctl.startMatch(args);
   }
 
+  /** Stops the review shown on the score sheet (closing the sheet ends it). */
+  let stopReview = () => {};
+
   function openSheet(afterHand) {
     const pending = st.pendingHand;
-    fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand);
+    stopReview();
+    fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
+      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand); });
     dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
   }
 
@@ -126,6 +132,7 @@ function main() {
       const btn = ev.target.closest("[data-action]");
       if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action]();
     });
+    $("#sheet-dialog").addEventListener("close", () => stopReview());
     // Escape on the after-hand sheet means Continue
     $("#sheet-dialog").addEventListener("cancel", (ev) => {
       if (st.pendingHand) {

@@ -98,3 +98,30 @@ def test_switch_off_removes_values_and_stop_halts_a_running_review(page, site_ur
     page.keyboard.press("Space")                         # the switch off: no values written
     assert page.locator(".card-value").count() == 0
     driver.assert_clean(page)
+
+
+def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
+    page = game
+    driver.new_match(page, 31)
+    driver.play_until(page, lambda p, a: a["kind"] == "continue")    # the hand is over: the sheet is open
+    save_before = page.evaluate("(k) => localStorage.getItem(k)", driver.SAVE_KEY)
+    page.click("#sheet-dialog button[data-action='review-hand']")
+    page.wait_for_function("() => document.querySelector('.review-panel progress').value >= 3", timeout=120_000)
+    heading = page.text_content(".review-panel h3")
+    assert heading.startswith("Review of hand 1")
+    page.click(".review-panel button[data-action='review-stop']")
+    page.wait_for_function("() => document.querySelector('.review-panel p[aria-live]').textContent === 'Analysis stopped.'",
+                           timeout=60_000)
+    done = page.evaluate("() => document.querySelector('.review-panel progress').value")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("() => document.querySelector('.review-panel progress').value") == done
+    links = page.eval_on_selector_all(".review-list a", "as => as.map((a) => a.getAttribute('href'))")
+    assert all(h.startswith("viewer.html?analyse=1&hand=") for h in links)
+    # the review changed nothing: the same save, and the game goes on (Continue, then a bid)
+    assert page.evaluate("(k) => localStorage.getItem(k)", driver.SAVE_KEY) == save_before
+    page.keyboard.press("Escape")                                     # Escape on the after-hand sheet: Continue
+    page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+    action = driver.next_action(page)
+    assert action["kind"] == "bid"
+    driver.act(page, action)
+    driver.assert_clean(page)
