@@ -39,8 +39,9 @@ opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_s
 budget?}``                     (1-based) of ``text``: ``{index, seat, action, best, cost_tricks,
                                cost_points, finished, values: {card: {tricks, margin}}, step, total}``
                                (values from the acting team's side; ``{}`` past ``budget`` seconds)
-  or ``{position, budget?}``   the same ``values`` for a position ``{hands, trick, leader, broken,
-                               bids, won?, bags?}``; one that cannot occur is refused (``card_twice``,
+  or ``{position, budget?,     the same ``values`` for a position ``{hands, trick, leader, broken,
+  score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
+                               ``null``); one that cannot occur is refused (``card_twice``,
                                ``wrong_counts``, ``bad_position``)
 ``dd_table {text, hand?,       ``{table, leader, bids}``: per seat on lead, tricks [team 0, team 1]
 budget?}``                     with best play (``null`` past the budget)
@@ -314,8 +315,9 @@ def analyse(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     budget = _budget(args)
     if "position" in args:
         pos = _position(args["position"])
+        score = args.get("score", True) is not False        # score: false → the trick value alone
         values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
-            pos, score=True, deadline=time.perf_counter() + budget).items())} if budget else {}
+            pos, score=score, deadline=time.perf_counter() + budget).items())} if budget else {}
         team = pos.to_act & 1
         return {"seat": pos.to_act, "finished": True,
                 "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}

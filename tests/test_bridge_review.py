@@ -81,6 +81,13 @@ def test_analyse_a_position_given_card_by_card():
     assert result == {"seat": 0, "finished": True, "values": {"AS": {"tricks": 1, "margin": result["values"]["AS"]["margin"]}}}
 
 
+def test_a_position_without_score_has_trick_values_only():
+    hands = [["AS", "2C"], ["KS", "3C"], ["2H", "4C"], ["3H", "5C"]]
+    pos = {"hands": hands, "trick": [], "leader": 0, "broken": True, "bids": [1, 1, 1, 1], "won": [3, 3, 2, 3]}
+    result = _call("analyse", position=pos, score=False)["result"]
+    assert result["values"] == {"AS": {"tricks": 1, "margin": None}, "2C": {"tricks": 1, "margin": None}}
+
+
 def test_dd_table_agrees_with_the_solver_for_the_opening_leader():
     m = _hand(7, suit_deal("SHCD"))        # one suit a seat: quick to solve from the first lead
     rec = m.hands_played[0]
