@@ -7,7 +7,10 @@ import { t } from "./i18n.js";
 import { cardName } from "./words.js";
 import { MSG } from "./protocol.js";
 import { CARDS, QUIZ_BUDGET, bestOf, errorText, isBest, runReview, writeValues } from "./review.js";
-import { seatName } from "./viewer-steps.js";
+import { bidText, seatName } from "./viewer-steps.js";
+
+/** The bids a reader may choose in a bid puzzle: nil (0) and 1–13. */
+const BID_CHOICES = Array.from({ length: 14 }, (_, i) => i);
 
 const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -26,9 +29,16 @@ export function readQuery(query) {
   return { analyse: query.get("analyse") === "1", quiz };
 }
 
+/** Whether step `q` is a puzzle still to answer: asked for, before a bid or a card of a completed hand. */
+function pendingPuzzle(v, q) {
+  const next = v.steps[q + 1];
+  return v.quiz.has(q) && !v.answered.has(q) && next !== undefined
+    && (next.kind === "bid" || next.kind === "play") && v.hands[v.index].scores !== null;
+}
+
 /** The first unanswered puzzle step in [from, to): where stepping forward must stop. */
 export function quizLimit(v, from, to) {
-  for (let q = from; q < to; q++) if (v.quiz.has(q) && !v.answered.has(q)) return q;
+  for (let q = from; q < to; q++) if (pendingPuzzle(v, q)) return q;
   return to;
 }
 
@@ -97,17 +107,70 @@ function stop(v) {
 
 // ------------------------------------------------------------------ puzzles
 
+/** Buttons in the puzzle's answer group, one per choice; the first gets the focus. */
+function offer(choices, labels, onPick) {
+  const group = $("quiz-choices");
+  group.textContent = "";
+  choices.forEach((choice, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.choice = String(choice);
+    b.textContent = labels[i];
+    b.addEventListener("click", () => onPick(choice));
+    group.appendChild(b);
+  });
+  const first = group.querySelector("button");
+  if (first) first.focus();
+}
+
+/** A bid puzzle: the Hard computer player's bid is the answer. */
+async function askBid(v, step) {
+  let advice;
+  try {
+    advice = await v.engine.call(MSG.BID_ADVICE, { text: v.text, hand: v.index + 1, step });
+  } catch (err) {
+    $("quiz-feedback").textContent = errorText(err);
+    return;
+  }
+  if (v.step !== step) return;
+  $("quiz-feedback").textContent = "";
+  offer(BID_CHOICES, BID_CHOICES.map(bidText), (bid) => {
+    const right = bid === advice.best;
+    const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
+      : t("quiz.bidWrong", { bid: bidText(bid), best: bidText(advice.best) });
+    verdict(v, step, right, `${said} ${t("quiz.atTable", { name: seatName(advice.seat), card: bidText(advice.action) })}`);
+  });
+}
+
+/** Record the answer, say the verdict and offer Continue. */
+function verdict(v, step, right, text) {
+  v.answered.add(step);
+  if (right) v.right += 1;
+  const feedback = $("quiz-feedback");
+  feedback.dataset.verdict = right ? "right" : "wrong";
+  feedback.textContent = `${text} ${t("quiz.score", { right: v.right, total: v.answered.size })}`;
+  $("quiz-choices").textContent = "";
+  $("next").disabled = $("last").disabled = false;
+  paint(v);
+  const go = $("quiz-continue");
+  go.hidden = false;
+  go.focus();
+}
+
 async function ask(v) {
   const step = v.step;
-  const k = cardIndex(v.steps, step + 1);
-  const panel = $("quiz");
-  const seat = v.steps[step + 1].seat;
-  panel.hidden = false;
-  $("quiz-prompt").textContent = t("quiz.prompt", { name: seatName(seat) });
+  const bidding = v.steps[step + 1].kind === "bid";
+  $("quiz").hidden = false;
+  $("quiz-prompt").textContent = t(bidding ? "quiz.promptBid" : "quiz.prompt", { name: seatName(v.steps[step + 1].seat) });
   $("quiz-feedback").textContent = t("quiz.checking");
   $("quiz-continue").hidden = true;
-  const choices = $("quiz-choices");
-  choices.textContent = "";
+  $("quiz-choices").textContent = "";
+  if (bidding) {
+    await askBid(v, step);
+    return;
+  }
+  const k = cardIndex(v.steps, step + 1);
+  const seat = v.steps[step + 1].seat;
   let result = cacheOf(v).get(k);
   if (!result || !result.finished) {
     try {
@@ -121,45 +184,25 @@ async function ask(v) {
   if (v.step !== step) return;
   $("quiz-feedback").textContent = "";
   const order = [...document.querySelectorAll(`.seat[data-seat="${seat}"] [data-card]`)].map((n) => n.dataset.card);
-  for (const card of order.filter((c) => c in result.values)) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.choice = card;
-    b.textContent = cardName(card);
-    b.addEventListener("click", () => answer(v, step, result, card));
-    choices.appendChild(b);
-  }
-  const first = choices.querySelector("button");
-  if (first) first.focus();
+  const legal = order.filter((c) => c in result.values);
+  offer(legal, legal.map(cardName), (card) => answer(v, step, result, card));
 }
 
 function answer(v, step, result, card) {
-  v.answered.add(step);
   const right = isBest(result.values, card);
-  if (right) v.right += 1;
   const mine = result.values[card];
   const [best, bv] = bestOf(result.values);
-  const verdict = right
+  const said = right
     ? t("quiz.right", { card: cardName(card), tricks: mine.tricks, margin: signed(mine.margin ?? 0) })
     : t("quiz.wrong", { card: cardName(card), tricks: mine.tricks, margin: signed(mine.margin ?? 0),
       best: cardName(best), bestTricks: bv.tricks, bestMargin: signed(bv.margin ?? 0) });
-  const seat = v.steps[step + 1].seat;
-  const played = t("quiz.atTable", { name: seatName(seat), card: cardName(result.action) });
-  const feedback = $("quiz-feedback");
-  feedback.dataset.verdict = right ? "right" : "wrong";
-  feedback.textContent = `${verdict} ${played} ${t("quiz.score", { right: v.right, total: v.answered.size })}`;
-  $("quiz-choices").textContent = "";
-  $("next").disabled = $("last").disabled = false;
-  paint(v);
-  const go = $("quiz-continue");
-  go.hidden = false;
-  go.focus();
+  const played = t("quiz.atTable", { name: seatName(v.steps[step + 1].seat), card: cardName(result.action) });
+  verdict(v, step, right, `${said} ${played}`);
 }
 
 /** After each drawing: values on the cards, and a puzzle when this step is one. */
 export function afterDraw(v) {
-  const pending = v.quiz.has(v.step) && !v.answered.has(v.step) && cardIndex(v.steps, v.step + 1) !== null;
-  if (pending) {
+  if (pendingPuzzle(v, v.step)) {
     $("next").disabled = $("last").disabled = true;
     if (v.asking !== v.step) {
       v.asking = v.step;

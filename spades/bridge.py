@@ -43,6 +43,8 @@ budget?}``                     (1-based) of ``text``: ``{index, seat, action, be
   score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
                                ``null``); one that cannot occur is refused (``card_twice``,
                                ``wrong_counts``, ``bad_position``)
+``bid_advice {text, hand?,     ``{seat, action, best, level}``: the bid made as bid ``step`` (0–3) of a
+step}``                        completed hand, and the Hard player's bid there (0 = nil), for puzzles
 ``dd_table {text, hand?,       ``{table, leader, bids}``: per seat on lead, tricks [team 0, team 1]
 budget?}``                     with best play (``null`` past the budget)
 =============================  ====================================================================
@@ -59,13 +61,13 @@ import time
 from typing import Any, Callable
 
 from . import VARIANT, __version__, analysis
-from .ai import LEVELS
+from .ai import LEVELS, bot
 from .errors import BadInput, BadRequest, BadSave, SpadesError
 from .cards import CARD_INDEX, CARD_NAMES, mask_of
 from .match import ACTIONS_PER_HAND, OVER, HandRecord, Match
 from .notation import HandText, format_hand, parse, replay
 from .safejson import EXCERPT_CHARS, excerpt, loads
-from .position import Position, SolverError
+from .position import NotFinished, Position, SolverError
 from .solver import Solver
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
 
@@ -78,6 +80,8 @@ MAX_ERROR_CHARS = 200
 #: A card position's solving budget in seconds (the page sends one position a message).
 MIN_BUDGET, MAX_BUDGET = 0, 30
 CARDS_PER_HAND = 52
+#: Bid puzzles ask the strongest computer player, with a fixed seed (the same advice each time).
+HARD, ADVICE_SEED = "hard", 0
 INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unchanged."
 
 #: Every code an error reply may carry (the page translates each): the rules' refusals,
@@ -316,14 +320,30 @@ def analyse(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     if "position" in args:
         pos = _position(args["position"])
         score = args.get("score", True) is not False        # score: false → the trick value alone
-        values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
-            pos, score=score, deadline=time.perf_counter() + budget).items())} if budget else {}
+        try:
+            values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
+                pos, score=score, deadline=time.perf_counter() + budget).items())}
+        except NotFinished:
+            values = {}
         team = pos.to_act & 1
-        return {"seat": pos.to_act, "finished": True,
+        return {"seat": pos.to_act, "finished": bool(values),
                 "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}
     record = _completed(args)
     step = _whole(args, "step", 0, 0, CARDS_PER_HAND - 1)
     return {**analysis.decision_at(record, step, budget).to_dict(), "step": step, "total": CARDS_PER_HAND}
+
+
+def bid_advice(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand (puzzles)."""
+    record = _completed(args)
+    step = _whole(args, "step", 0, 0, 3)
+    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal],
+              scores=[s.score_before for s in record.scores], bags=[s.bags_before for s in record.scores])
+    for i in range(step):
+        m.bid(record.bids[(record.dealer + 1 + i) % 4])
+    seat = m.to_act
+    best = bot(HARD, seed=ADVICE_SEED).choose(m.view(seat))
+    return {"seat": seat, "action": record.bids[seat], "best": best, "level": HARD}
 
 
 def dd_table(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -338,7 +358,7 @@ HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
     "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
-    "analyse": analyse, "dd_table": dd_table,
+    "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,
 }
 
 #: Messages that change the session: their replies carry the new save text.

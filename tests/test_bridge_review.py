@@ -88,6 +88,15 @@ def test_a_position_without_score_has_trick_values_only():
     assert result["values"] == {"AS": {"tricks": 1, "margin": None}, "2C": {"tricks": 1, "margin": None}}
 
 
+def test_a_position_past_its_budget_says_not_finished():
+    m = _hand(2)
+    rec = m.hands_played[0]
+    pos = {"hands": [list(h) for h in rec.deal], "trick": [], "leader": (rec.dealer + 1) % 4, "broken": False,
+           "bids": list(rec.bids)}
+    assert _call("analyse", position=pos, budget=0)["result"] == {"seat": (rec.dealer + 1) % 4, "finished": False,
+                                                                  "values": {}}
+
+
 def test_dd_table_agrees_with_the_solver_for_the_opening_leader():
     m = _hand(7, suit_deal("SHCD"))        # one suit a seat: quick to solve from the first lead
     rec = m.hands_played[0]
@@ -139,3 +148,21 @@ def test_refusals_are_coded_and_translated(args, code):
 
 def test_dd_table_refuses_an_unfinished_hand():
     assert _call("dd_table", text=PARTIAL)["error"]["code"] == "not_complete"
+
+
+def test_bid_advice_is_the_hard_players_choice_at_that_bid():
+    from spades.ai import bot
+    m = _hand(4)
+    rec = m.hands_played[0]
+    for step in range(4):
+        r = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
+        for i in range(step):
+            r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
+        reply = _call("bid_advice", text=format_hand(rec), step=step)["result"]
+        assert reply == {"seat": r.to_act, "action": rec.bids[r.to_act],
+                         "best": bot("hard", seed=0).choose(r.view(r.to_act)), "level": "hard"}
+
+
+@pytest.mark.parametrize(("step", "code"), [(4, "bad_step"), (-1, "bad_step"), (None, "bad_args")])
+def test_bid_advice_refusals(step, code):
+    assert _call("bid_advice", text=GOOD, step=step)["error"]["code"] == code

@@ -81,3 +81,31 @@ def test_three_puzzles_answered_by_keyboard_alone(page, site_url):
     assert answers == ["right", "wrong", "right"]
     assert "Puzzles solved: 2 of 3" in page.text_content("#quiz-feedback")
     driver.assert_clean(page)
+
+
+def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
+    from urllib.parse import quote
+
+    from spades.ai import bot
+
+    query = parse_qs(urlsplit(lesson_link()).query)
+    text = query["hand"][0]
+    rec = replay(parse(text)).hands_played[0]
+    m = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
+    m.bid(rec.bids[m.to_act])                                  # the puzzle is the second bid (step 1)
+    hard = bot("hard", seed=0).choose(m.view(m.to_act))
+    page.goto(f"{site_url}viewer.html?quiz=1&hand={quote(text)}")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    page.keyboard.press("End")                                 # stops at the puzzle
+    page.wait_for_selector("#quiz-choices button", timeout=60_000)
+    assert page.evaluate("() => document.body.dataset.step") == "1"
+    name = ("South", "West", "North", "East")[m.to_act]
+    assert page.text_content("#quiz-prompt") == f"Puzzle: what should {name} bid? Choose a bid."
+    for _ in range(hard):                                      # nil first, then 1–13: Tab to Hard's bid
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.choice") == str(hard)
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#quiz-feedback", "data-verdict") == "right"
+    page.keyboard.press("Enter")                               # Continue
+    assert page.evaluate("() => document.body.dataset.step") == "2"
+    driver.assert_clean(page)
