@@ -89,7 +89,7 @@ const PIPS = {
  * An SVG card face. `label` is the short rank text ("10", "Q"...) from i18n.
  * The SVG is decorative (aria-hidden): the button around it carries the name.
  */
-export function cardFace(card, label) {
+function cardFace(card, label) {
   const { rank, suit } = parseCard(card);
   const svg = el("svg", {
     viewBox: "0 0 60 84", class: `card-svg suit-${suit}`, "aria-hidden": "true",

@@ -77,7 +77,7 @@ export function createDialogs({ afterClose, bidding }) {
 }
 
 /** Fill a level <select> with the engine's levels, `value` chosen (else `fallback`). */
-export function fillLevelSelect(select, levels, value, fallback) {
+function fillLevelSelect(select, levels, value, fallback) {
   select.replaceChildren();
   for (const lv of levels) {
     const o = document.createElement("option");

@@ -13,7 +13,7 @@ export const SPEEDS = Object.freeze({
   fast: { think: 180, move: 160, pause: 450 },
   instant: { think: 0, move: 0, pause: 0 },
 });
-export const DEFAULT_SPEED = "normal";
+const DEFAULT_SPEED = "normal";
 
 /** The delays of `speed` (a SPEEDS name); no card flight when the system asks for reduced motion. */
 export function pace(speed) {

@@ -113,7 +113,7 @@ function teamHeader(corner) {
 }
 
 /** The breakdown of one hand (a sheet row from the engine). */
-export function breakdownTable(row) {
+function breakdownTable(row) {
   const table = document.createElement("table");
   table.className = "breakdown";
   const cap = textEl("caption", t("sheet.handTitle", { n: row.number }), "sr-only");
@@ -166,7 +166,7 @@ export function breakdownTable(row) {
 }
 
 /** All hands: number, each team's hand score and running total; rows select the breakdown. */
-export function historyTable(sheet, selected, onSelect) {
+function historyTable(sheet, selected, onSelect) {
   const table = document.createElement("table");
   table.className = "history";
   table.appendChild(textEl("caption", t("sheet.history")));

@@ -24,7 +24,7 @@ export function endView(S, row) {
 }
 
 /** Whether the player may act now (no computer player, animation or scored hand in the way). */
-export function interactive(st) {
+function interactive(st) {
   return !st.busy && !st.pendingHand && !st.view;
 }
 

@@ -11,10 +11,10 @@ const RANK_ORDER = "23456789TJQKA";
 const next = (seat, k = 1) => (seat + k) % SEATS;
 
 export const seatName = (seat) => t(`viewer.seat.${seat}`);
-export const teamName = (team) => t(`viewer.team.${team}`);
+const teamName = (team) => t(`viewer.team.${team}`);
 export const bidText = (bid) => (bid === NIL ? t("bid.nil") : String(bid));
 
-export function sortCards(list) {
+function sortCards(list) {
   return list.slice().sort((a, b) => (SUIT_ORDER[a.slice(-1)] - SUIT_ORDER[b.slice(-1)])
     || (RANK_ORDER.indexOf(b[0]) - RANK_ORDER.indexOf(a[0])));
 }

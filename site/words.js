@@ -18,7 +18,7 @@ export function bidName(bid) {
 }
 
 /** The short rank label drawn on a card's corner ("10", "K", "D"...). */
-export function rankLabel(card) {
+function rankLabel(card) {
   return t(`rank.short.${parseCard(card).rank}`);
 }
 
