@@ -33,7 +33,7 @@ from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from spades.match import Match  # noqa: E402
 from spades.notation import format_hand  # noqa: E402
 
-BIG_BUDGET = 30
+BIG_BUDGET = 30              # the bridge's largest budget (MAX_BUDGET)
 BOOT_JS = """async () => {
   const { startEngine } = await import('./engine.js');
   window.benchEngine = startEngine({});
@@ -96,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--hands", type=int, default=3)
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--cap", type=float, default=BIG_BUDGET, help="seconds a first-lead solve may take")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-build", action="store_true")
     args = ap.parse_args(argv)
@@ -113,14 +114,24 @@ def main(argv: list[str] | None = None) -> int:
             page = browser.new_page()
             page.goto(url + "viewer.html")
             page.evaluate(BOOT_JS)
-            page.evaluate(SOLVE_JS, [first_leads(1, 0)[0], BIG_BUDGET, False])      # warm up the import
+            page.evaluate(SOLVE_JS, [first_leads(1, 0)[0], 1, False])      # warm up the engine
             times: dict[str, list[float]] = {"tricks": [], "tricks_and_score": []}
+            unfinished = {k: 0 for k in times}
             for pos in first_leads(args.deals, args.seed):
-                times["tricks"].append(page.evaluate(SOLVE_JS, [pos, BIG_BUDGET, False])["ms"])
-                times["tricks_and_score"].append(page.evaluate(SOLVE_JS, [pos, BIG_BUDGET, True])["ms"])
-            result["first_lead_ms"] = {k: {"median": round(statistics.median(v)), "p95": round(p95(v)), "deals": len(v)}
-                                       for k, v in times.items()}
-            runs = [page.evaluate(REVIEW_JS, text) for text in played_hands(args.hands, args.seed)]
+                for kind in times:
+                    r = page.evaluate(SOLVE_JS, [pos, args.cap, kind != "tricks"])
+                    times[kind].append(r["ms"])      # a solve past the cap counts as the cap
+                    unfinished[kind] += r["n"] == 0
+                print(f"deal {len(times['tricks'])}: {times['tricks'][-1]:.0f} ms tricks, "
+                      f"{times['tricks_and_score'][-1]:.0f} ms both", file=sys.stderr, flush=True)
+            result["first_lead_ms"] = {k: {"median": round(statistics.median(v)), "p95": round(p95(v)), "deals": len(v),
+                                           "past_cap": unfinished[k]} for k, v in times.items()}
+            result["cap_s"] = args.cap
+            runs = []
+            for text in played_hands(args.hands, args.seed):
+                runs.append(page.evaluate(REVIEW_JS, text))
+                print(f"review: {runs[-1]}", file=sys.stderr, flush=True)
+            result["load_average"] = [round(x, 1) for x in __import__("os").getloadavg()]
             result["review"] = {
                 "first_result_ms": round(statistics.median(r["first_ms"] for r in runs)),
                 "whole_hand_ms": round(statistics.median(r["total_ms"] for r in runs)),
