@@ -14,6 +14,7 @@ import { readParams, shownSeed, withoutSeed } from "./params.js";
 import { createSaver, loadSettings, matchStore, saveSettings } from "./persistence.js";
 import { BOOT_ERROR } from "./protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
+import { openReview } from "./review-panel.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons } from "./bids.js";
 import { initHand } from "./hand.js";
@@ -71,9 +72,14 @@ function main() {
     return ctl.startMatch(args);
   }
 
+  /** Stops the review shown on the score sheet (closing the sheet ends it). */
+  let stopReview = () => {};
+
   function openSheet(afterHand) {
     const pending = st.pendingHand;
-    fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand);
+    stopReview();
+    fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
+      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand); });
     dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
   }
 
@@ -165,6 +171,7 @@ function main() {
       const btn = ev.target.closest("[data-action]");
       if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
     });
+    $("#sheet-dialog").addEventListener("close", () => stopReview());
     // Escape on the after-hand sheet means Continue
     $("#sheet-dialog").addEventListener("cancel", (ev) => {
       if (st.pendingHand) {

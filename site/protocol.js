@@ -27,6 +27,9 @@ export const MESSAGES = Object.freeze({
   hand: { args: "{number}", result: "hand record", changes: false },
   export: { args: "{number}", result: "{text, record}", changes: false },
   review: { args: "{text}", result: "{source, hands}", changes: false },
+  analyse: { args: "{text, hand?, step, budget?} | {position, budget?}", result: "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}", changes: false },
+  bid_advice: { args: "{text, hand?, step}", result: "{seat, action, best, level}", changes: false },
+  dd_table: { args: "{text, hand?, budget?}", result: "{table, leader, bids}", changes: false },
 });
 
 /** Message names as constants, so a typo is a load-time error, not a silent "unknown_message". */

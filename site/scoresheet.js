@@ -13,8 +13,9 @@ const EXPORT_ROWS = 9;
  * Fill the sheet with `sheet` (the engine's rows), showing hand `selected` (default:
  * the last). `afterHand`: the sheet opened for a hand just scored (its own title).
  * `onExport(number)` resolves to {text} from the engine, or null when refused.
+ * `onReview(number, box)` (optional) shows the hand's review in `box` (review-panel.js).
  */
-export function fillSheet(sheet, selected, afterHand, onExport) {
+export function fillSheet(sheet, selected, afterHand, onExport, onReview) {
   const body = $("[data-role='sheet-body']");
   body.replaceChildren();
   if (!sheet.length) {
@@ -38,9 +39,20 @@ export function fillSheet(sheet, selected, afterHand, onExport) {
     if (out) showExport(out.text, exportBtn);
   });
   body.appendChild(exportBtn);
+  if (onReview) {
+    const reviewBtn = document.createElement("button");
+    reviewBtn.type = "button";
+    reviewBtn.dataset.action = "review-hand";
+    reviewBtn.textContent = t("review.open");
+    const box = document.createElement("section");
+    box.className = "review-panel";
+    box.hidden = true;
+    reviewBtn.addEventListener("click", () => onReview(row.number, box));
+    body.append(reviewBtn, box);
+  }
   body.appendChild(
     historyTable(sheet, row.number, (n) => {
-      fillSheet(sheet, n, afterHand, onExport);
+      fillSheet(sheet, n, afterHand, onExport, onReview);
       const btn = $("[data-role='sheet-body'] .history tr.selected button");
       if (btn) btn.focus();
     }),

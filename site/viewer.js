@@ -13,6 +13,7 @@ import { registerServiceWorker } from "./sw-register.js";
 import { buildSteps, caption, describe, positionAt, seatName } from "./viewer-steps.js";
 import { cardNode, drawScore, drawSeat } from "./viewer-table.js";
 import { SEATS } from "./constants.js";
+import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./viewer-analyse.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -73,13 +74,14 @@ function draw(v) {
   else $("score").hidden = true;
   const hash = v.hands.length > 1 ? `#hand=${v.index + 1}&step=${step}` : `#step=${step}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
+  afterDraw(v);
 }
 
 const clamp = (k, list) => Math.max(0, Math.min(list.length - 1, k));
 
-function go(v, k) {
-  const target = clamp(k, v.steps);
-  if (target === v.step && document.body.dataset.step === String(v.step)) return;
+function go(v, k, redraw = false) {
+  const target = quizLimit(v, v.step, clamp(k, v.steps));
+  if (!redraw && target === v.step && document.body.dataset.step === String(v.step)) return;
   v.step = target;
   draw(v);
 }
@@ -87,9 +89,10 @@ function go(v, k) {
 function selectHand(v, index, startStep = 0) {
   v.index = clamp(index, v.hands);
   v.steps = buildSteps(v.hands[v.index]);
-  v.step = clamp(startStep, v.steps);
+  v.step = quizLimit(v, 0, clamp(startStep, v.steps));
   $("hand-select").value = String(v.index);
   draw(v);
+  handShown(v);
 }
 
 // ------------------------------------------------------------------ loading
@@ -119,6 +122,8 @@ async function show(v, text, { keepHash = false } = {}) {
     return false;
   }
   v.hands = result.hands;
+  v.text = text;
+  v.caches = new Map();
   const select = $("hand-select");
   select.textContent = "";
   v.hands.forEach((rec, i) => {
@@ -192,12 +197,15 @@ async function main() {
       if (has(`viewer.loading.${stage}`)) setStatus(`viewer.loading.${stage}`, "loading");
     },
   });
-  const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0 };
+  const wish = readQuery(new URLSearchParams(location.search));
+  const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0, text: "", caches: new Map(),
+    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), right: 0, run: null, asking: null };
   wire(v);
+  wireAnalyse(v, (k, redraw) => go(v, k, redraw));
   registerServiceWorker();
   try {
-    const wish = new URLSearchParams(location.search).get("lang") || loadSettings().lang;
-    await loadLanguage(pickLanguage(wish));
+    const lang = new URLSearchParams(location.search).get("lang") || loadSettings().lang;
+    await loadLanguage(pickLanguage(lang));
   } catch {
     /* English text from the HTML stays */
   }

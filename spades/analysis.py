@@ -186,6 +186,44 @@ def review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Review:
     return Review(decisions, table)
 
 
+# -- step-wise use: one position a message, so the page can cancel and interleave ----------
+
+#: The last hand analysed step by step: (its deal and bids, positions, cards, solver). One
+#: entry, so a page reviewing a hand one message per position reuses the solver's tables.
+_STEPWISE: dict[str, tuple[list[Position], list[str], Solver]] = {}
+
+
+def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
+    key = repr((record.dealer, record.deal, record.bids, [s.score_before for s in record.scores],
+                [s.bags_before for s in record.scores], [t.plays for t in record.tricks]))
+    if key not in _STEPWISE:
+        _, positions = _positions(record)
+        cards = [c for t in record.tricks for _, c in t.plays]
+        _STEPWISE.clear()
+        _STEPWISE[key] = (positions, cards, Solver(positions[0].bids, positions[0].bags))
+    return _STEPWISE[key]
+
+
+def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -> Decision:
+    """The card decision before card ``step`` (0–51) of a completed hand, judged within ``budget`` seconds."""
+    if not isinstance(record, HandRecord) or len(record.tricks) != 13:
+        raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
+    positions, cards, solver = _stepwise(record)
+    pos = positions[step]
+    d = Decision(4 + step, pos.to_act, "card", cards[step])
+    d.values, _ = _card_values(solver, pos, budget)
+    _judge(d)
+    return d
+
+
+def table_of(record: HandRecord, budget: float = DEFAULT_BUDGET) -> dict[int, tuple[int, int] | None]:
+    """The double-dummy table of a completed hand (see :func:`leader_table`)."""
+    if not isinstance(record, HandRecord) or len(record.tricks) != 13:
+        raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
+    positions, _, solver = _stepwise(record)
+    return leader_table(positions[0], solver, budget)
+
+
 # -- command line: python -m spades review FILE | bench --solver ------------------------------
 
 SEATS = ("South", "West", "North", "East")
@@ -286,5 +324,5 @@ def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
     return 0
 
 
-__all__ = ["Decision", "Review", "ReviewError", "iter_review", "review", "leader_table", "load_hand",
+__all__ = ["Decision", "Review", "ReviewError", "decision_at", "table_of", "iter_review", "review", "leader_table", "load_hand",
            "format_review", "review_command", "bench_solver"]

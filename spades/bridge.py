@@ -39,6 +39,18 @@ opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_s
 ``review {text}``              ``{source, hands}``: every hand of a match save, session save, hand
                                record or hand notation (:mod:`spades.notation`), checked by replay;
                                an unfinished hand has ``"scores": null`` and its trick in progress last
+``analyse {text, hand?, step,  the decision before card ``step`` (0–51) of completed hand ``hand``
+budget?}``                     (1-based) of ``text``: ``{index, seat, action, best, cost_tricks,
+                               cost_points, finished, values: {card: {tricks, margin}}, step, total}``
+                               (values from the acting team's side; ``{}`` past ``budget`` seconds)
+  or ``{position, budget?,     the same ``values`` for a position ``{hands, trick, leader, broken,
+  score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
+                               ``null``); one that cannot occur is refused (``card_twice``,
+                               ``wrong_counts``, ``bad_position``)
+``bid_advice {text, hand?,     ``{seat, action, best, level}``: the bid made as bid ``step`` (0–3) of a
+step}``                        completed hand, and the Hard player's bid there (0 = nil), for puzzles
+``dd_table {text, hand?,       ``{table, leader, bids}``: per seat on lead, tricks [team 0, team 1]
+budget?}``                     with best play (``null`` past the budget)
 =============================  ====================================================================
 
 An *event* is described in :mod:`spades.session`. Every request is bounded before it is
@@ -49,15 +61,19 @@ unexpected is answered with code ``internal`` and a generic message.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Callable
 
-from . import VARIANT, __version__
-from .ai import LEVELS
+from . import VARIANT, __version__, analysis
+from .ai import LEVELS, bot
 from .ai.explain import param_kinds
 from .errors import BadInput, BadRequest, BadSave, SpadesError
-from .match import ACTIONS_PER_HAND, OVER, Match
+from .cards import CARD_INDEX, CARD_NAMES, mask_of
+from .match import ACTIONS_PER_HAND, OVER, HandRecord, Match
 from .notation import HandText, format_hand, parse, replay
 from .safejson import EXCERPT_CHARS, excerpt, loads
+from .position import NotFinished, Position, SolverError
+from .solver import Solver
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
@@ -66,6 +82,11 @@ MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
 MAX_MESSAGE_DEPTH = 8
 #: The longest error message a reply carries.
 MAX_ERROR_CHARS = 200
+#: A card position's solving budget in seconds (the page sends one position a message).
+MIN_BUDGET, MAX_BUDGET = 0, 30
+CARDS_PER_HAND = 52
+#: Bid puzzles ask the strongest computer player, with a fixed seed (the same advice each time).
+HARD, ADVICE_SEED = "hard", 0
 INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unchanged."
 
 #: Every code an error reply may carry (the page translates each): the rules' refusals,
@@ -76,6 +97,7 @@ ERROR_CODES = frozenset({
     "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",
+    "not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase",
 })
 
 DEFAULT_SESSION = "main"
@@ -243,27 +265,118 @@ def _saved_match(data: Any) -> Match:
         raise BadSave("malformed", "The saved match is damaged.") from None
 
 
-def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
-    text = args.get("text")
+def _match_of(text: Any) -> tuple[str, Match]:
+    """The kind of ``text`` and its match replayed: a match save, session save, hand record or notation."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
     if not text.lstrip().startswith("{"):
-        return {"source": "notation", "hands": _match_records(replay(parse(text)))}
+        return "notation", replay(parse(text))
     data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
     if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
-        return {"source": "session", "hands": _match_records(_saved_match(data.get("match")))}
+        return "session", _saved_match(data.get("match"))
     if isinstance(data, dict) and {"deal", "dealer", "bids", "tricks"} <= set(data):
-        return {"source": "hand", "hands": _match_records(_record_match(data))}
-    return {"source": "match", "hands": _match_records(_saved_match(data))}
+        return "hand", _record_match(data)
+    return "match", _saved_match(data)
+
+
+def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
+    source, m = _match_of(args.get("text"))
+    return {"source": source, "hands": _match_records(m)}
+
+
+def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
+    value = args.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("bad_args", f"{name} is a whole number.")
+    if not low <= value <= high:
+        raise BadRequest(f"bad_{name}", f"{name} {excerpt(value)} is out of range ({low}–{high}).")
+    return value
+
+
+def _budget(args: Args) -> float:
+    value = args.get("budget", analysis.DEFAULT_BUDGET)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_BUDGET <= value <= MAX_BUDGET:
+        raise BadRequest("bad_args", f"A budget is {MIN_BUDGET}–{MAX_BUDGET} seconds.")
+    return float(value)
+
+
+def _completed(args: Args) -> HandRecord:
+    hands = _match_of(args.get("text"))[1].hands_played
+    if not hands:
+        raise BadRequest("not_complete", "Only a completed hand (13 tricks) can be analysed.")
+    return hands[_whole(args, "hand", 1, 1, len(hands)) - 1]
+
+
+def _mask(cards: list[str]) -> int:
+    if len(set(cards)) != len(cards):
+        raise SolverError("card_twice", "A card appears twice.")
+    return mask_of(cards)
+
+
+def _position(data: Any) -> Position:
+    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
+    try:
+        names = [*(c for h in data["hands"] for c in h), *data["trick"]]
+        if len(data["hands"]) != 4 or any(not isinstance(c, str) or c not in CARD_INDEX for c in names):
+            raise BadRequest("bad_card", "A position's hands and trick hold card names such as AS or 10H.")
+        pos = Position(tuple(_mask(h) for h in data["hands"]), tuple(CARD_INDEX[c] for c in data["trick"]),
+                       int(data["leader"]), bool(data["broken"]), tuple(int(b) for b in data["bids"]),
+                       tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
+                       tuple(int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise BadRequest("bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}.") from None
+    pos.check()
+    return pos
+
+
+def analyse(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one budget."""
+    budget = _budget(args)
+    if "position" in args:
+        pos = _position(args["position"])
+        score = args.get("score", True) is not False        # score: false → the trick value alone
+        try:
+            values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
+                pos, score=score, deadline=time.perf_counter() + budget).items())}
+        except NotFinished:
+            values = {}
+        team = pos.to_act & 1
+        return {"seat": pos.to_act, "finished": bool(values),
+                "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}
+    record = _completed(args)
+    step = _whole(args, "step", 0, 0, CARDS_PER_HAND - 1)
+    return {**analysis.decision_at(record, step, budget).to_dict(), "step": step, "total": CARDS_PER_HAND}
+
+
+def bid_advice(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand (puzzles)."""
+    record = _completed(args)
+    step = _whole(args, "step", 0, 0, 3)
+    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal],
+              scores=[s.score_before for s in record.scores], bags=[s.bags_before for s in record.scores])
+    for i in range(step):
+        m.bid(record.bids[(record.dealer + 1 + i) % 4])
+    seat = m.to_act
+    best = bot(HARD, seed=ADVICE_SEED).choose(m.view(seat))
+    return {"seat": seat, "action": record.bids[seat], "best": best, "level": HARD}
+
+
+def dd_table(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The double-dummy table of a completed hand: tricks per team with best play, by seat on lead."""
+    record = _completed(args)
+    table = analysis.table_of(record, _budget(args))
+    return {"table": [None if table[s] is None else list(table[s]) for s in range(4)],  # type: ignore[arg-type]
+            "leader": (record.dealer + 1) % 4, "bids": list(record.bids)}
 
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
     "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
+    "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,
 }
 
 #: Messages that change the session: their replies carry the new save text.

@@ -120,3 +120,114 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
     ours = max(cash, runs[leader], runs[mate])
     theirs = max(runs[leader ^ 1], runs[leader ^ 3])
     return (ours, theirs) if team == 0 else (theirs, ours)
+
+
+# -- move generation (shared by both searches; tables of plain ints, cached) ------------------
+
+SUIT_BITS = 0x1FFF
+_RUN_TOPS: dict[int, tuple[int, ...]] = {}
+
+
+def run_tops(hand_bits: int, live_bits: int) -> tuple[int, ...]:
+    """Ranks (high first) of the top card of each run of ``hand_bits`` touching through ``live_bits``.
+
+    Two cards of one hand with no other live card of the suit between them win and lose the
+    same tricks, so only one of them is searched. Cached by the 26-bit pair.
+    """
+    key = live_bits << 13 | hand_bits
+    tops = _RUN_TOPS.get(key)
+    if tops is None:
+        out = []
+        prev_ours = False
+        for r in range(12, -1, -1):
+            if live_bits >> r & 1:
+                ours = bool(hand_bits >> r & 1)
+                if ours and not prev_ours:
+                    out.append(r)
+                prev_ours = ours
+        tops = _RUN_TOPS[key] = tuple(out)
+    return tops
+
+
+def all_ranks(hand_bits: int) -> tuple[int, ...]:
+    """Every rank of ``hand_bits``, high first (equivalent cards not merged)."""
+    return tuple(r for r in range(12, -1, -1) if hand_bits >> r & 1)
+
+
+def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, order: bool) -> list[int]:
+    """Cards ``seat`` may lead: winners cashed first, then low cards to partner's winner, then the rest."""
+    hand = h[seat]
+    suits = 4 if broken or not hand & ~SPADE_MASK else 3
+    keys = []
+    mate, opp1, opp2 = h[seat ^ 2], h[(seat + 1) & 3], h[(seat + 3) & 3]
+    for s in range(suits):
+        shift = 13 * s
+        hs = hand >> shift & SUIT_BITS
+        if not hs:
+            continue
+        ls = live >> shift & SUIT_BITS
+        ranks = run_tops(hs, ls) if equiv else all_ranks(hs)
+        if not order:
+            keys.extend(shift + r for r in ranks)
+            continue
+        top = ls.bit_length() - 1
+        base = 20 if mate >> shift >> top & 1 else 40      # low to partner's winner, or just low
+        ruffed = 0
+        if s < 3:
+            suit = SUIT_MASKS[s]
+            if (not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK):
+                ruffed = 60                                 # an opponent ruffs it
+        for r in ranks:
+            rank = (0 if r == top else base + r) + ruffed   # a winner is cashed first
+            keys.append(rank << 6 | (shift + r))
+    if not order:
+        return keys
+    keys.sort()
+    return [k & 63 for k in keys]
+
+
+def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
+                 equiv: bool, order: bool) -> list[int]:
+    """Cards ``seat`` may play to ``trick`` (``at`` = index of its winning card), in a promising order."""
+    hand = h[seat]
+    w = trick[at]
+    led = trick[0] // 13
+    shift = 13 * led
+    hs = hand >> shift & SUIT_BITS
+    n = len(trick)
+    partner_wins = (at - n) & 3 == 2
+    if hs:
+        ranks = run_tops(hs, live >> shift & SUIT_BITS) if equiv else all_ranks(hs)
+        cards = [shift + r for r in reversed(ranks)]          # low first
+        if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+            return cards
+        beat = [c for c in cards if c > w] if w // 13 == led else []
+        return beat + [c for c in cards if c <= w] if beat else cards
+    keys = []
+    for s in range(4):
+        sh = 13 * s
+        bits = hand >> sh & SUIT_BITS
+        if bits:
+            ranks = run_tops(bits, live >> sh & SUIT_BITS) if equiv else all_ranks(bits)
+            keys.extend(sh + r for r in ranks)
+    if not order:
+        return keys
+    if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        keys.sort(key=_discard_first)
+        return keys
+    keys.sort(key=lambda c: (not (c > w if c >= 39 and w >= 39 else c >= 39), c >= 39, c % 13))
+    return keys
+
+
+def _discard_first(c: int) -> int:
+    return (c >= 39) * 16 + c % 13
+
+
+def _holds(last: int, w: int) -> bool:
+    """Does card ``w`` hold the trick against every card of the last hand ``last``?"""
+    if w >= 39:
+        return not last & SPADE_MASK & ~((2 << w) - 1)
+    led = SUIT_MASKS[w // 13]
+    if last & led:
+        return not last & led & ~((2 << w) - 1)
+    return not last & SPADE_MASK

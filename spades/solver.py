@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import time
 
-from .cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
-from .position import CardValue, NotFinished, Position, SolverError, sure_tricks
+from .cards import CARD_NAMES, SUIT_MASKS
+from .position import (CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
+                       sure_tricks)
 from .rules import legal_mask, trick_winner
 from .scoring import score_team
 
@@ -62,7 +63,6 @@ class Solver:
         self.margins: dict[tuple, int] = {}
         self._codes: dict[tuple, int] = {}
         self.nodes = 0
-        self.cut = -1
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
@@ -98,58 +98,10 @@ class Solver:
 
     def _moves(self, seat: int) -> list[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
-        hand = self.h[seat]
         trick = self.trick
-        legal = legal_mask(hand, trick[0] // 13 if trick else None, self.broken)
-        live = self.live
-        reps = []
-        while legal:
-            low = legal & -legal
-            legal ^= low
-            c = low.bit_length() - 1
-            if self.use_equiv:
-                above = live & SUIT_MASKS[c // 13] & ~((low << 1) - 1)
-                if above & -above & hand:
-                    continue            # the next live card up is ours too: same card in effect
-            reps.append(c)
-        if not self.use_order or len(reps) < 2:
-            return reps
-        if not trick:                   # lead: top cards of a suit first, then low cards
-            h = self.h
-            mate = h[seat ^ 2]
-            opp1, opp2 = h[seat ^ 1], h[seat ^ 3]
-
-            def lead(c: int) -> int:
-                suit = SUIT_MASKS[c // 13]
-                rest = live & suit
-                top = 1 << (rest.bit_length() - 1)
-                if top >> c & 1 or top == 1 << c:
-                    rank = 0                            # cash a winner
-                elif mate & top:
-                    rank = 20 + c % 13                  # low to partner's winner
-                else:
-                    rank = 40 + c % 13
-                if c < 39 and ((not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK)):
-                    rank += 60                          # an opponent ruffs it
-                return rank
-            return sorted(reps, key=lead)
-        at = trick_winner(trick)
-        w = trick[at]
-        partner_wins = (self.leader + at) % 4 == seat ^ 2
-        if partner_wins and len(trick) == 3:
-            return sorted(reps, key=lambda c: (c >= 39, c % 13))
-        if partner_wins:                # third hand: partner's card holds unless the last hand beats it
-            last = self.h[seat ^ 1]
-            led = SUIT_MASKS[w // 13]
-            safe = not (last & led and (last & led) > (1 << w) - 1 if w < 39 else last & SPADE_MASK & ~((2 << w) - 1)) \
-                and (w >= 39 or last & led or not last & SPADE_MASK)
-            if safe:
-                return sorted(reps, key=lambda c: (c >= 39, c % 13))
-
-        def order(c: int) -> tuple:
-            beats = c > w if c // 13 == w // 13 else c >= 39
-            return (not beats, c >= 39 and not beats, c % 13)
-        return sorted(reps, key=order)
+        if trick:
+            return follow_moves(self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order)
+        return lead_moves(self.h, seat, self.live, self.broken, self.use_equiv, self.use_order)
 
     def _play(self, c: int) -> tuple | None:
         """Play card ``c`` for the seat to act; returns what :meth:`_unplay` needs when it ends a trick."""
@@ -187,77 +139,97 @@ class Solver:
 
     def _ge(self, target: int) -> bool:
         """Does team 0 take at least ``target`` more tricks (the one in progress included)?"""
-        self._tick()
         trick = self.trick
-        if not trick:
-            left = self.h[self.leader].bit_count()
+        return self._node(target, trick_winner(trick) if trick else 0)
+
+    def _node(self, target: int, at: int) -> bool:
+        """:meth:`_ge` with ``at`` the index of the trick's winning card so far (the hot loop).
+
+        At a trick start: the table's bounds on team 0's further tricks, sure tricks on a
+        miss, the last trick played out directly, the lead that last decided tried first.
+        """
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+            raise NotFinished
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        h = self.h
+        bounds = None
+        if n == 0:
+            left = h[leader].bit_count()
             if target <= 0:
                 return True
             if target > left:
                 return False
+            if left == 1:
+                last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+                return not (leader + trick_winner(last)) & 1
             key = self._key() if self.use_tt else None
             bounds = self.trick_tt.get(key) if key else None
             if bounds is None:
-                s0, s1 = sure_tricks(self.h, self.leader, self.live, self.broken) if self.use_quick else (0, 0)
-                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last cut-off lead
+                s0, s1 = sure_tricks(h, leader, self.live, self.broken) if self.use_quick else (0, 0)
+                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last deciding lead
                 if key:
                     self.trick_tt[key] = bounds
             if bounds[0] >= target:
                 return True
             if bounds[1] < target:
                 return False
-            result = self._ge_moves(target, bounds[2])
-            if result:
-                bounds[0] = target
-            else:
-                bounds[1] = target - 1
-            if self.cut >= 0:
-                bounds[2] = self.cut
-            return result
-        return self._ge_moves(target)
-
-    def _ge_moves(self, target: int, first: int = -1) -> bool:
-        """Try the moves of the seat to act (play and take back inline: this is the hot loop).
-
-        ``first`` is tried first if it is among them; the move that decided is left in ``cut``.
-        """
-        trick = self.trick
-        n = len(trick)
-        leader = self.leader
-        seat = (leader + n) % 4
+            moves = lead_moves(h, leader, self.live, self.broken, self.use_equiv, self.use_order)
+            first = bounds[2]
+            if first >= 0 and moves[0] != first and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+            seat = leader
+        else:
+            seat = (leader + n) & 3
+            moves = follow_moves(h, seat, trick, at, self.live, self.use_equiv, self.use_order)
+            w = trick[at]
+            wsuit = w // 13
         maximiser = not seat & 1
         broken = self.broken
-        h = self.h
-        moves = self._moves(seat)
-        if first >= 0 and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
+        result = not maximiser
+        cut = -1
         for c in moves:
             bit = 1 << c
             h[seat] ^= bit
             if c >= 39:
                 self.broken = True
+            if n == 0:
+                nat = 0
+            elif (c > w if c // 13 == wsuit else c >= 39):
+                nat = n
+            else:
+                nat = at
             if n < 3:
                 trick.append(c)
-                result = self._ge(target)
+                r = self._node(target, nat)
                 trick.pop()
             else:
-                winner = (leader + trick_winner(trick + [c])) % 4
+                winner = (leader + nat) & 3
                 gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
                 self.live ^= gone
                 self.trick = []
                 self.leader = winner
-                result = self._ge(target if winner & 1 else target - 1)
+                r = self._node(target if winner & 1 else target - 1, 0)
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
             h[seat] ^= bit
             self.broken = broken
-            if result == maximiser:
-                self.cut = c
-                return result
-        self.cut = -1
-        return not maximiser
+            if r == maximiser:
+                result = r
+                cut = c
+                break
+        if bounds is not None:
+            if result:
+                bounds[0] = target
+            else:
+                bounds[1] = target - 1
+            if cut >= 0:
+                bounds[2] = cut
+        return result
 
     def _exact_tricks(self, guess: int) -> int:
         """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f style)."""

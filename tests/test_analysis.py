@@ -11,7 +11,8 @@ from spades.analysis import Decision, ReviewError, iter_review, leader_table, re
 from spades.cli import main
 from spades.notation import format_hand
 from spades.solver import Position, Solver
-from test_solver import brute_values
+
+from oracles import brute_values
 
 BUDGET = 0.2                 # seconds per position: the late positions always finish in it
 ORACLE_CARDS = 12            # the last three tricks are checked against brute force

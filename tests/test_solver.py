@@ -1,6 +1,6 @@
 """The double-dummy solver against independent oracles.
 
-* a plain brute-force minimax written here (every card, no pruning, no tables), on random
+* a plain brute-force minimax (``tests/oracles.py``: every card, no pruning, no tables), on random
   positions with at most 4 tricks left: both the trick value and the score value;
 * the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
   broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
@@ -13,81 +13,14 @@ import random
 import pytest
 
 import spades
-from spades.cards import CARD_NAMES, SPADE_MASK, mask_of
-from spades.rules import legal_mask, trick_winner
-from spades.scoring import score_team
+from spades.cards import mask_of
 from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
+
+from oracles import brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
 # tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
 ENDPLAY_POSITIONS = {9: 12, 5: 40}
-
-
-# -- the oracle: brute force --------------------------------------------------------------
-
-def _score(bids, won, bags) -> int:
-    """Team 0's hand points minus team 1's, straight from the rules' scoring function."""
-    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
-    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
-    return a - b
-
-
-def brute(hands, trick, leader, broken, won, value):
-    """Minimax over every legal card; ``value(won)`` scores the end; team 0 maximises."""
-    seat = (leader + len(trick)) % 4
-    if not hands[seat]:
-        return value(won)
-    legal = legal_mask(hands[seat], trick[0] // 13 if trick else None, broken)
-    results = []
-    for c in range(52):
-        if not legal >> c & 1:
-            continue
-        h = list(hands)
-        h[seat] ^= 1 << c
-        t = trick + [c]
-        if len(t) == 4:
-            w = (leader + trick_winner(t)) % 4
-            new_won = list(won)
-            new_won[w] += 1
-            results.append(brute(h, [], w, broken or c >= 39, new_won, value))
-        else:
-            results.append(brute(h, t, leader, broken or c >= 39, won, value))
-    return max(results) if seat % 2 == 0 else min(results)
-
-
-def brute_values(pos: Position) -> dict[str, tuple[int, int]]:
-    """Each legal card → (team 0's further tricks, acting team's margin), by brute force."""
-    seat = pos.to_act
-    legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
-    out = {}
-    for c in range(52):
-        if legal >> c & 1:
-            h = list(pos.hands)
-            h[seat] ^= 1 << c
-            trick = list(pos.trick) + [c]
-            start = sum(pos.won[0::2])
-            args = (h, trick, pos.leader, pos.broken or c >= 39)
-            if len(trick) == 4:
-                w = (pos.leader + trick_winner(trick)) % 4
-                won = list(pos.won)
-                won[w] += 1
-                args = (h, [], w, pos.broken or c >= 39)
-            else:
-                won = list(pos.won)
-            tricks = brute(*args, won, lambda wn: wn[0] + wn[2]) - start
-            margin = brute(*args, won, lambda wn: _score(pos.bids, wn, pos.bags))
-            out[CARD_NAMES[c]] = (tricks, margin if seat % 2 == 0 else -margin)
-    return out
-
-
-def random_match(rnd: random.Random, tricks_left: int, extra: int = 0, bids=(0, 1, 2, 3, 4, 5)) -> spades.Match:
-    """A match part-way through a hand, reached by random legal play."""
-    m = spades.Match(seed=rnd.getrandbits(32), bags=(rnd.randrange(10), rnd.randrange(10)))
-    for _ in range(4):
-        m.bid(rnd.choice(bids))
-    for _ in range((13 - tricks_left) * 4 + extra):
-        m.play(rnd.choice(m.legal_cards()))
-    return m
 
 
 # -- agreement with brute force -----------------------------------------------------------
@@ -140,7 +73,7 @@ def test_nil_bidder_can_be_kept_off_tricks_in_a_known_ending():
     values = solve_position(pos)
     assert list(values) == ["AC"]
     assert values["AC"].tricks == (0, 1)
-    margin = _score((0, 4, 4, 4), (0, 5, 4, 4), (0, 0))
+    margin = score_margin((0, 4, 4, 4), (0, 5, 4, 4), (0, 0))
     assert values["AC"].margin == -margin
 
 
@@ -187,34 +120,6 @@ def test_refuses_unbroken_spades_after_a_spade_was_played():
 
 # -- agreement with endplay (bridge DDS) ------------------------------------------------------
 
-def _pbn(pos: Position) -> str:
-    """The remaining hands (with the trick's cards back in them) as a PBN deal, North first."""
-    hands = list(pos.hands)
-    for i, c in enumerate(pos.trick):
-        hands[(pos.leader + i) % 4] |= 1 << c
-    out = []
-    for seat in (2, 3, 0, 1):                       # N E S W
-        suits = []
-        for suit in (3, 2, 1, 0):                   # S H D C
-            suits.append("".join("23456789TJQKA"[r] for r in range(12, -1, -1) if hands[seat] >> (suit * 13 + r) & 1))
-        out.append(".".join(suits))
-    return "N:" + " ".join(out)
-
-
-def _endplay_tricks(pos: Position) -> dict[str, int]:
-    """DDS trick counts for each legal card: further tricks (current one included) for the acting team."""
-    from endplay.dds import solve_board
-    from endplay.types import Deal, Denom, Player
-
-    deal = Deal(_pbn(pos))
-    deal.trump = Denom.spades
-    deal.first = (Player.south, Player.west, Player.north, Player.east)[pos.leader]
-    for c in pos.trick:
-        deal.play(CARD_NAMES[c][1] + CARD_NAMES[c][0])
-    return {"23456789TJQKA"[card.rank.value.bit_length() - 3] + card.suit.name[0].upper(): tricks
-            for card, tricks in solve_board(deal)}
-
-
 @pytest.mark.parametrize("tricks_left", sorted(ENDPLAY_POSITIONS))
 def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
     pytest.importorskip("endplay", reason="endplay (bridge DDS) is not installed: pip install endplay")
@@ -228,7 +133,7 @@ def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
                 continue
             pos = Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
         ours = solve_position(pos, score=False)
-        theirs = _endplay_tricks(pos)
+        theirs = endplay_tricks(pos)
         team = pos.to_act & 1
         assert {c: v.tricks[team] for c, v in ours.items()} == theirs
         checked += 1

@@ -24,7 +24,7 @@ import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
 from spades.analysis import iter_review  # noqa: E402
 from spades.solver import NotFinished, Position, Solver, solve_position  # noqa: E402
-from test_solver import _endplay_tricks, brute_values, random_match  # noqa: E402
+from oracles import brute_values, endplay_tricks, random_match  # noqa: E402
 
 
 def emit(**row) -> None:
@@ -60,7 +60,7 @@ def agree(args: argparse.Namespace) -> None:
             ours = solve_position(pos, score=False)
             cpu.append(time.process_time() - start)
             team = pos.to_act & 1
-            same = {c: v.tricks[team] for c, v in ours.items()} == _endplay_tricks(pos)
+            same = {c: v.tricks[team] for c, v in ours.items()} == endplay_tricks(pos)
             ok += same
             done += 1
             if not same:

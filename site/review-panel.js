@@ -1,0 +1,108 @@
+// review-panel.js: "Review this hand" on the game's score sheet. Judges every card of a
+// completed hand in the engine's worker, one message per position (review.js), from the
+// last card backwards, with a progress bar and Stop; shows the tricks North–South and
+// East–West could make with best play against their bids, then the costliest decisions
+// (the human's, the partner's, the opponents'), each with a link that opens it on the
+// viewer's table with every legal card's value written on the card. Read-only: the
+// game's match is never touched (the hand travels as text).
+import { t } from "./i18n.js";
+import { cardName, seatName } from "./words.js";
+import { CARDS, bestOf, errorText, runReview } from "./review.js";
+
+const BIDS = 4;                // viewer steps: 0 the deal, 1–4 the bids, then one a card
+const CARDS_PER_TRICK = 4;
+const el = (tag, cls, text) => {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+/** A viewer address showing card `k` of `text` analysed. */
+const viewerLink = (text, k) => `viewer.html?analyse=1&hand=${encodeURIComponent(text)}#step=${BIDS + k}`;
+
+/** Who made a decision, in the order the list shows them: the human, the partner, the opponents. */
+const whose = (seat) => (seat === 0 ? 0 : seat === 2 ? 1 : 2);
+
+function drawDecisions(list, text, cache) {
+  const costly = [...cache.entries()].filter(([, r]) => (r.cost_points || 0) > 0 || (r.cost_tricks || 0) > 0)
+    .sort(([, a], [, b]) => whose(a.seat) - whose(b.seat) || (b.cost_points || 0) - (a.cost_points || 0)
+      || (b.cost_tricks || 0) - (a.cost_tricks || 0));
+  list.replaceChildren();
+  if (!costly.length) list.appendChild(el("li", "muted", t("review.noCost")));
+  for (const [k, r] of costly) {
+    const li = el("li");
+    li.dataset.step = String(k);
+    li.append(t("review.decision", {
+      trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action),
+      best: cardName(r.best), tricks: r.cost_tricks ?? "?", points: r.cost_points ?? "?",
+    }), " ");
+    const a = el("a", "", t("review.showOnTable"));
+    a.href = viewerLink(text, k);
+    a.target = "_blank";
+    a.rel = "noopener";
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+}
+
+function drawMakeable(box, first, bids) {
+  const best = bestOf(first.values);
+  if (!best) {
+    box.textContent = t("review.notFinished");
+    return;
+  }
+  const team = first.seat % 2;
+  const made = [0, 0];
+  made[team] = best[1].tricks;
+  made[1 - team] = 13 - best[1].tricks;
+  box.replaceChildren(...[0, 1].map((tm) => el("p", "", t("review.makeable", {
+    team: t(`review.team.${tm}`), bid: bids[tm] + bids[tm + 2], tricks: made[tm],
+  }))));
+}
+
+/**
+ * Show the review of hand `number` in `box` (inside the score sheet). `exportHand(number)`
+ * resolves to {text, record}. Returns a function that stops the review (on closing the sheet).
+ */
+export function openReview(engine, box, number, exportHand) {
+  let run = null;
+  box.replaceChildren();
+  box.hidden = false;
+  const head = el("h3", "", t("review.title", { n: number }));
+  const makeable = el("div", "review-makeable", t("review.waiting"));
+  const bar = el("progress");
+  bar.max = CARDS;
+  bar.value = 0;
+  const status = el("p", "muted");
+  status.setAttribute("aria-live", "polite");
+  const stop = el("button", "", t("review.cancel"));
+  stop.type = "button";
+  stop.dataset.action = "review-stop";
+  const list = el("ol", "review-list");
+  list.setAttribute("aria-label", t("review.costliest"));
+  box.append(head, makeable, bar, stop, status, el("h4", "", t("review.costliest")), list);
+  (async () => {
+    const out = await exportHand(number);
+    if (!out) return;
+    const cache = new Map();
+    run = runReview(engine, {
+      text: out.text, hand: 1, cache,
+      onResult: (k, r) => {
+        drawDecisions(list, out.text, cache);
+        if (k === 0) drawMakeable(makeable, r, out.record.bids);
+      },
+      onProgress: (done, total) => {
+        bar.value = done;
+        bar.setAttribute("aria-valuetext", t("review.working", { done, total }));
+        status.textContent = done < total ? t("review.working", { done, total }) : t("review.done");
+      },
+      onError: (err) => { status.textContent = errorText(err); },
+    });
+    stop.addEventListener("click", () => run.cancel());
+    const how = await run.done;
+    stop.hidden = true;
+    if (how === "cancelled") status.textContent = t("review.cancelled");
+  })();
+  return () => { if (run) run.cancel(); };
+}

@@ -1,0 +1,168 @@
+"""The step-wise review messages: ``analyse`` (one position a message) and ``dd_table``.
+
+Oracle: :func:`spades.solver.solve` on the same match replayed to the same card, and a
+plain brute-force count for the last trick. Refusals carry codes and change nothing.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades import bridge
+from spades.match import Match
+from spades.notation import format_hand
+from spades.solver import solve
+from helpers import suit_deal
+
+BIG_BUDGET = 30
+
+
+def _hand(seed: int, deal: list[list[str]] | None = None) -> Match:
+    """A match whose first hand is played out with random legal actions (bids 1–4)."""
+    rnd = random.Random(seed)
+    m = Match(seed=seed, deal=deal)
+    for _ in range(4):
+        m.bid(rnd.choice([b for b in m.legal_bids() if 1 <= b <= 4]))
+    while not m.hands_played:
+        m.play(rnd.choice(m.legal_cards()))
+    return m
+
+
+def _call(fn: str, **args) -> dict:
+    return json.loads(bridge.handle(json.dumps({"fn": fn, "args": args})))
+
+
+def _replayed_to(m: Match, step: int) -> Match:
+    rec = m.hands_played[0]
+    r = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
+    for i in range(4):
+        r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
+    for card in [c for t in rec.tricks for _, c in t.plays][:step]:
+        r.play(card)
+    return r
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), step=st.integers(36, 51))
+def test_analyse_values_equal_the_solver_on_the_same_position(seed, step):
+    m = _hand(seed)
+    reply = _call("analyse", text=format_hand(m.hands_played[0]), step=step, budget=BIG_BUDGET)
+    assert reply["ok"], reply
+    result = reply["result"]
+    here = _replayed_to(m, step)
+    expected = solve(here)
+    team = here.to_act & 1
+    assert result["seat"] == here.to_act and result["finished"] is True
+    assert result["values"] == {c: {"tricks": v.tricks[team], "margin": v.margin} for c, v in expected.items()}
+    played = [c for t in m.hands_played[0].tricks for _, c in t.plays][step]
+    assert result["action"] == played
+    best_margin = max(v.margin for v in expected.values())
+    assert result["cost_points"] == best_margin - expected[played].margin
+
+
+def test_the_last_card_has_one_value_and_costs_nothing():
+    m = _hand(3)
+    result = _call("analyse", text=format_hand(m.hands_played[0]), step=51)["result"]
+    last = m.hands_played[0].tricks[-1]
+    assert list(result["values"]) == [last.plays[-1][1]]
+    won_last = int(last.winner & 1 == result["seat"] & 1)
+    assert result["values"][last.plays[-1][1]]["tricks"] == won_last
+    assert (result["cost_tricks"], result["cost_points"]) == (0, 0)
+
+
+def test_analyse_a_position_given_card_by_card():
+    hands = [["AS"], ["KS"], ["2H"], ["3H"]]
+    pos = {"hands": hands, "trick": [], "leader": 0, "broken": True, "bids": [1, 1, 1, 1], "won": [3, 3, 3, 3]}
+    result = _call("analyse", position=pos)["result"]
+    assert result == {"seat": 0, "finished": True, "values": {"AS": {"tricks": 1, "margin": result["values"]["AS"]["margin"]}}}
+
+
+def test_a_position_without_score_has_trick_values_only():
+    hands = [["AS", "2C"], ["KS", "3C"], ["2H", "4C"], ["3H", "5C"]]
+    pos = {"hands": hands, "trick": [], "leader": 0, "broken": True, "bids": [1, 1, 1, 1], "won": [3, 3, 2, 3]}
+    result = _call("analyse", position=pos, score=False)["result"]
+    assert result["values"] == {"AS": {"tricks": 1, "margin": None}, "2C": {"tricks": 1, "margin": None}}
+
+
+def test_a_position_past_its_budget_says_not_finished():
+    m = _hand(2)
+    rec = m.hands_played[0]
+    pos = {"hands": [list(h) for h in rec.deal], "trick": [], "leader": (rec.dealer + 1) % 4, "broken": False,
+           "bids": list(rec.bids)}
+    assert _call("analyse", position=pos, budget=0)["result"] == {"seat": (rec.dealer + 1) % 4, "finished": False,
+                                                                  "values": {}}
+
+
+def test_dd_table_agrees_with_the_solver_for_the_opening_leader():
+    m = _hand(7, suit_deal("SHCD"))        # one suit a seat: quick to solve from the first lead
+    rec = m.hands_played[0]
+    reply = _call("dd_table", text=format_hand(rec), budget=BIG_BUDGET)["result"]
+    first = _replayed_to(m, 0)
+    values = solve(first, score=False)
+    best0 = max(v.tricks[0] for v in values.values()) if first.to_act % 2 == 0 else min(v.tricks[0] for v in values.values())
+    assert reply["leader"] == first.to_act
+    assert reply["table"][first.to_act] == [best0, 13 - best0]
+    assert reply["bids"] == list(rec.bids)
+
+
+GOOD = format_hand(_hand(1).hands_played[0])
+PARTIAL = GOOD.split(" / ")[0]
+REFUSALS = [
+    ({"text": GOOD, "step": 52}, "bad_step"),
+    ({"text": GOOD, "step": -1}, "bad_step"),
+    ({"text": GOOD, "step": "3"}, "bad_args"),
+    ({"text": GOOD, "step": 3, "hand": 2}, "bad_hand"),
+    ({"text": GOOD, "step": 3, "budget": 1000}, "bad_args"),
+    ({"text": PARTIAL, "step": 0}, "not_complete"),
+    ({"text": "Dealer: X", "step": 0}, "bad_notation"),
+    ({"position": {"hands": [["AS"], ["AS"], ["2H"], ["3H"]], "trick": [], "leader": 0, "broken": True,
+                   "bids": [1, 1, 1, 1], "won": [3, 3, 3, 3]}}, "card_twice"),
+    ({"position": {"hands": [["AS", "AH"], ["KS"], ["2H"], ["3H"]], "trick": [], "leader": 0, "broken": True,
+                   "bids": [1, 1, 1, 1], "won": [3, 3, 3, 3]}}, "wrong_counts"),
+    ({"position": {"hands": [["AS"], ["KS"], ["2H"], ["3H"]], "trick": [], "leader": 0, "broken": True,
+                   "bids": [1, 1, 1, 1], "won": [3, 3, 3, 2]}}, "wrong_counts"),
+    ({"position": {"hands": [["AH"], ["KH"], ["2H"], ["3H"]], "trick": [], "leader": 0, "broken": False,
+                   "bids": [1, 1, 1, 1], "won": [3, 3, 3, 3]}}, "bad_position"),
+    ({"position": {"hands": [["ZZ"], ["KS"], ["2H"], ["3H"]], "trick": [], "leader": 0, "broken": True,
+                   "bids": [1, 1, 1, 1]}}, "bad_card"),
+    ({"position": "AS KS"}, "bad_args"),
+]
+
+
+#: The codes the review messages brought; the page translates each (review.error.*).
+NEW_CODES = {"not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase"}
+
+
+@pytest.mark.parametrize(("args", "code"), REFUSALS)
+def test_refusals_are_coded_and_translated(args, code):
+    reply = _call("analyse", **args)
+    assert reply["ok"] is False and reply["error"]["code"] == code, reply
+    assert code in bridge.ERROR_CODES
+    catalogue = json.loads(open("site/i18n/en.json", encoding="utf-8").read())
+    assert code not in NEW_CODES or f"review.error.{code}" in catalogue
+
+
+def test_dd_table_refuses_an_unfinished_hand():
+    assert _call("dd_table", text=PARTIAL)["error"]["code"] == "not_complete"
+
+
+def test_bid_advice_is_the_hard_players_choice_at_that_bid():
+    from spades.ai import bot
+    m = _hand(4)
+    rec = m.hands_played[0]
+    for step in range(4):
+        r = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
+        for i in range(step):
+            r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
+        reply = _call("bid_advice", text=format_hand(rec), step=step)["result"]
+        assert reply == {"seat": r.to_act, "action": rec.bids[r.to_act],
+                         "best": bot("hard", seed=0).choose(r.view(r.to_act)), "level": "hard"}
+
+
+@pytest.mark.parametrize(("step", "code"), [(4, "bad_step"), (-1, "bad_step"), (None, "bad_args")])
+def test_bid_advice_refusals(step, code):
+    assert _call("bid_advice", text=GOOD, step=step)["error"]["code"] == code

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Review figures in Pyodide, in the built site (a benchmark, not a test; issue 12).
+
+    python tools/bench_review.py [--deals 20] [--hands 3] [--json] [--no-build]
+
+Serves dist/ and drives headless Chromium. In a page of the site it starts the engine
+worker (engine.js) and sends the same bridge messages the page sends:
+  first_lead  ``analyse {position}`` on the opening lead of random deals (every card visible,
+              all legal cards): wall time per deal, trick value then score value (the
+              message's budget is generous, so these are whole solves) — median and p95
+  review      a whole-hand review as the page runs it (review.js: one ``analyse`` a card,
+              2 s budget each, end-first): time to the first result and to all 52, and how
+              many positions said "not finished"; medians over ``--hands`` hands
+Deals and hands are made in Python with the engine (random legal play). The machine may
+be shared: read the figures as rough.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+import build_site  # noqa: E402
+from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from spades.match import Match  # noqa: E402
+from spades.notation import format_hand  # noqa: E402
+
+BIG_BUDGET = 30              # the bridge's largest budget (MAX_BUDGET)
+BOOT_JS = """async () => {
+  const { startEngine } = await import('./engine.js');
+  window.benchEngine = startEngine({});
+  await window.benchEngine.ready;
+  return true;
+}"""
+SOLVE_JS = """async ([position, budget, score]) => {
+  const t0 = performance.now();
+  const r = await window.benchEngine.call('analyse', { position, budget, score });
+  return { ms: performance.now() - t0, n: Object.keys(r.values).length };
+}"""
+REVIEW_JS = """async (text) => {
+  const { runReview } = await import('./review.js');
+  const t0 = performance.now();
+  let first = null;
+  const cache = new Map();
+  const run = runReview(window.benchEngine, { text, hand: 1, cache,
+    onResult: () => { if (first === null) first = performance.now() - t0; }, onProgress: () => {} });
+  const how = await run.done;
+  const unfinished = [...cache.values()].filter((r) => !r.finished).length;
+  return { how, first_ms: first, total_ms: performance.now() - t0, unfinished };
+}"""
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def random_bids(m: Match, rnd: random.Random) -> None:
+    for _ in range(4):
+        m.bid(rnd.choice([b for b in m.legal_bids() if 1 <= b <= 4]))
+
+
+def first_leads(n: int, seed: int) -> list[dict]:
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        m = Match(seed=rnd.getrandbits(32))
+        random_bids(m, rnd)
+        out.append({"hands": [m.hand(s) for s in range(4)], "trick": [], "leader": m.to_act,
+                    "broken": False, "bids": list(m.bids), "won": [0, 0, 0, 0], "bags": [0, 0]})
+    return out
+
+
+def played_hands(n: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        m = Match(seed=rnd.getrandbits(32))
+        random_bids(m, rnd)
+        while not m.hands_played:
+            m.play(rnd.choice(m.legal_cards()))
+        out.append(format_hand(m.hands_played[0]))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--hands", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--cap", type=float, default=BIG_BUDGET, help="seconds a first-lead solve may take")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-build", action="store_true")
+    args = ap.parse_args(argv)
+    dist = ROOT / "dist"
+    if not args.no_build:
+        build_site.build(dist)
+    from playwright.sync_api import sync_playwright
+    server = build_site.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = "http://127.0.0.1:%d/" % server.server_address[1]
+    result: dict = {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(url + "viewer.html")
+            page.evaluate(BOOT_JS)
+            page.evaluate(SOLVE_JS, [first_leads(1, 0)[0], 1, False])      # warm up the engine
+            times: dict[str, list[float]] = {"tricks": [], "tricks_and_score": []}
+            unfinished = {k: 0 for k in times}
+            for pos in first_leads(args.deals, args.seed):
+                for kind in times:
+                    r = page.evaluate(SOLVE_JS, [pos, args.cap, kind != "tricks"])
+                    times[kind].append(r["ms"])      # a solve past the cap counts as the cap
+                    unfinished[kind] += r["n"] == 0
+                print(f"deal {len(times['tricks'])}: {times['tricks'][-1]:.0f} ms tricks, "
+                      f"{times['tricks_and_score'][-1]:.0f} ms both", file=sys.stderr, flush=True)
+            result["first_lead_ms"] = {k: {"median": round(statistics.median(v)), "p95": round(p95(v)), "deals": len(v),
+                                           "past_cap": unfinished[k]} for k, v in times.items()}
+            result["cap_s"] = args.cap
+            runs = []
+            for text in played_hands(args.hands, args.seed):
+                runs.append(page.evaluate(REVIEW_JS, text))
+                print(f"review: {runs[-1]}", file=sys.stderr, flush=True)
+            result["load_average"] = [round(x, 1) for x in __import__("os").getloadavg()]
+            result["review"] = {
+                "first_result_ms": round(statistics.median(r["first_ms"] for r in runs)),
+                "whole_hand_ms": round(statistics.median(r["total_ms"] for r in runs)),
+                "not_finished_positions": [r["unfinished"] for r in runs], "hands": len(runs)}
+            browser.close()
+    finally:
+        server.shutdown()
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
