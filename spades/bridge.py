@@ -47,13 +47,15 @@ budget?}``                     (1-based) of ``text``: ``{index, seat, action, be
   score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
                                ``null``); one that cannot occur is refused (``card_twice``,
                                ``wrong_counts``, ``bad_position``)
-``bid_advice {text, hand?,     ``{seat, action, best, level}``: the bid made as bid ``step`` (0–3) of a
-step}``                        completed hand, and the Hard player's bid there (0 = nil), for puzzles
+``bid_advice {text, hand?,     ``{seat, action, best, level, reason}``: the bid made as bid ``step``
+step}``                        (0–3) of a completed hand, and the Hard player's bid there (0 = nil) and
+                               its reason ``{code, params}``, for puzzles
 ``dd_table {text, hand?,       ``{table, leader, bids}``: per seat on lead, tricks [team 0, team 1]
 budget?}``                     with best play (``null`` past the budget)
 =============================  ====================================================================
 
-An *event* is described in :mod:`spades.session`. Every request is bounded before it is
+An *event* is described in :mod:`spades.session`; the analysis messages (review, analyse,
+bid_advice, dd_table) live in :mod:`spades.bridge_analysis`. Every request is bounded before it is
 parsed (:data:`MAX_MESSAGE_CHARS`, :data:`MAX_MESSAGE_DEPTH`); an error message is at most
 :data:`MAX_ERROR_CHARS` and quotes at most a short excerpt of the input; anything
 unexpected is answered with code ``internal`` and a generic message.
@@ -61,20 +63,16 @@ unexpected is answered with code ``internal`` and a generic message.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any, Callable
 
-from . import VARIANT, __version__, analysis
-from .ai import LEVELS, bot
+from . import VARIANT, __version__
+from .ai import LEVELS
 from .ai.explain import param_kinds
-from .errors import BadInput, BadRequest, BadSave, SpadesError
-from .cards import CARD_INDEX, CARD_NAMES, mask_of
-from .match import ACTIONS_PER_HAND, OVER, HandRecord, Match
-from .notation import HandText, format_hand, parse, replay
+from .bridge_analysis import analyse, bid_advice, dd_table, review
+from .errors import BadInput, BadRequest, SpadesError
+from .notation import format_hand
 from .safejson import EXCERPT_CHARS, excerpt, loads
-from .position import NotFinished, Position, SolverError
-from .solver import Solver
-from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
+from .session import MAX_SAVE_CHARS, Session, check_level
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -82,11 +80,6 @@ MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
 MAX_MESSAGE_DEPTH = 8
 #: The longest error message a reply carries.
 MAX_ERROR_CHARS = 200
-#: A card position's solving budget in seconds (the page sends one position a message).
-MIN_BUDGET, MAX_BUDGET = 0, 30
-CARDS_PER_HAND = 52
-#: Bid puzzles ask the strongest computer player, with a fixed seed (the same advice each time).
-HARD, ADVICE_SEED = "hard", 0
 INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unchanged."
 
 #: Every code an error reply may carry (the page translates each): the rules' refusals,
@@ -219,157 +212,6 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """A completed hand (default: the last) as hand notation, for tutorial authors."""
     record = hand(args, sid)
     return {"text": format_hand(_open(sid).match.hands_played[record["number"] - 1]), "record": record}
-
-
-def _partial_record(m: Match) -> dict[str, Any]:
-    tricks = [t.to_dict() for t in m.tricks]
-    if m.trick is not None:
-        tricks.append(m.trick.to_dict())
-    return {"number": m.hand_number, "dealer": m.dealer, "deal": [m.dealt(s) for s in range(4)],
-            "bids": list(m.bids), "tricks": tricks, "scores": None}
-
-
-def _match_records(m: Match) -> list[dict[str, Any]]:
-    records = [r.to_dict() for r in m.hands_played]
-    if m.phase != OVER and (len(m.actions) > ACTIONS_PER_HAND * len(m.hands_played) or not records):
-        records.append(_partial_record(m))
-    return records
-
-
-def _record_match(data: dict[str, Any]) -> Match:
-    """Replay a single hand record (``HandRecord.to_dict``) and check its stated scores."""
-    try:
-        scores = data["scores"]
-        before = tuple(t["score_before"] for t in scores) if scores else (0, 0)
-        bags = tuple(t["bags_before"] for t in scores) if scores else (0, 0)
-        order = [(data["dealer"] + 1 + i) % 4 for i in range(4)]
-        bids = [data["bids"][s] for s in order]
-        plays = [card for t in data["tricks"] for _, card in t["plays"]]
-        spec = HandText(data["dealer"], tuple(tuple(h) for h in data["deal"]), before, bags,  # type: ignore[arg-type]
-                        tuple(b for b in bids if b is not None), tuple(plays))
-    except (KeyError, TypeError, IndexError, ValueError):
-        raise BadSave("malformed", "Not a valid hand record: a field is missing or of the wrong kind.") from None
-    m = replay(spec)
-    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != data):
-        raise BadSave("inconsistent", "The hand record's tricks or scores do not agree with its own cards (tampered?).")
-    return m
-
-
-def _saved_match(data: Any) -> Match:
-    """A match from a decoded match save, every failure a :class:`BadSave`."""
-    try:
-        return Match.from_json(json.dumps(data))
-    except SpadesError:
-        raise
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
-        raise BadSave("malformed", "The saved match is damaged.") from None
-
-
-def _match_of(text: Any) -> tuple[str, Match]:
-    """The kind of ``text`` and its match replayed: a match save, session save, hand record or notation."""
-    if not isinstance(text, str) or not text.strip():
-        raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
-    if len(text) > MAX_SAVE_CHARS:
-        raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
-    if not text.lstrip().startswith("{"):
-        return "notation", replay(parse(text))
-    data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
-    if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
-        return "session", _saved_match(data.get("match"))
-    if isinstance(data, dict) and {"deal", "dealer", "bids", "tricks"} <= set(data):
-        return "hand", _record_match(data)
-    return "match", _saved_match(data)
-
-
-def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
-    source, m = _match_of(args.get("text"))
-    return {"source": source, "hands": _match_records(m)}
-
-
-def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
-    value = args.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest("bad_args", f"{name} is a whole number.")
-    if not low <= value <= high:
-        raise BadRequest(f"bad_{name}", f"{name} {excerpt(value)} is out of range ({low}–{high}).")
-    return value
-
-
-def _budget(args: Args) -> float:
-    value = args.get("budget", analysis.DEFAULT_BUDGET)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_BUDGET <= value <= MAX_BUDGET:
-        raise BadRequest("bad_args", f"A budget is {MIN_BUDGET}–{MAX_BUDGET} seconds.")
-    return float(value)
-
-
-def _completed(args: Args) -> HandRecord:
-    hands = _match_of(args.get("text"))[1].hands_played
-    if not hands:
-        raise BadRequest("not_complete", "Only a completed hand (13 tricks) can be analysed.")
-    return hands[_whole(args, "hand", 1, 1, len(hands)) - 1]
-
-
-def _mask(cards: list[str]) -> int:
-    if len(set(cards)) != len(cards):
-        raise SolverError("card_twice", "A card appears twice.")
-    return mask_of(cards)
-
-
-def _position(data: Any) -> Position:
-    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
-    try:
-        names = [*(c for h in data["hands"] for c in h), *data["trick"]]
-        if len(data["hands"]) != 4 or any(not isinstance(c, str) or c not in CARD_INDEX for c in names):
-            raise BadRequest("bad_card", "A position's hands and trick hold card names such as AS or 10H.")
-        pos = Position(tuple(_mask(h) for h in data["hands"]), tuple(CARD_INDEX[c] for c in data["trick"]),
-                       int(data["leader"]), bool(data["broken"]), tuple(int(b) for b in data["bids"]),
-                       tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
-                       tuple(int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise BadRequest("bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}.") from None
-    pos.check()
-    return pos
-
-
-def analyse(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one budget."""
-    budget = _budget(args)
-    if "position" in args:
-        pos = _position(args["position"])
-        score = args.get("score", True) is not False        # score: false → the trick value alone
-        try:
-            values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
-                pos, score=score, deadline=time.perf_counter() + budget).items())}
-        except NotFinished:
-            values = {}
-        team = pos.to_act & 1
-        return {"seat": pos.to_act, "finished": bool(values),
-                "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}
-    record = _completed(args)
-    step = _whole(args, "step", 0, 0, CARDS_PER_HAND - 1)
-    return {**analysis.decision_at(record, step, budget).to_dict(), "step": step, "total": CARDS_PER_HAND}
-
-
-def bid_advice(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand (puzzles)."""
-    record = _completed(args)
-    step = _whole(args, "step", 0, 0, 3)
-    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal],
-              scores=[s.score_before for s in record.scores], bags=[s.bags_before for s in record.scores])
-    for i in range(step):
-        m.bid(record.bids[(record.dealer + 1 + i) % 4])
-    seat = m.to_act
-    best = bot(HARD, seed=ADVICE_SEED).choose(m.view(seat))
-    return {"seat": seat, "action": record.bids[seat], "best": best, "level": HARD}
-
-
-def dd_table(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The double-dummy table of a completed hand: tricks per team with best play, by seat on lead."""
-    record = _completed(args)
-    table = analysis.table_of(record, _budget(args))
-    return {"table": [None if table[s] is None else list(table[s]) for s in range(4)],  # type: ignore[arg-type]
-            "leader": (record.dealer + 1) % 4, "bids": list(record.bids)}
 
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {

@@ -159,8 +159,11 @@ def test_bid_advice_is_the_hard_players_choice_at_that_bid():
         for i in range(step):
             r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
         reply = _call("bid_advice", text=format_hand(rec), step=step)["result"]
-        assert reply == {"seat": r.to_act, "action": rec.bids[r.to_act],
-                         "best": bot("hard", seed=0).choose(r.view(r.to_act)), "level": "hard"}
+        explained = bot("hard", seed=0).explain(r.view(r.to_act))
+        assert explained.action == bot("hard", seed=0).choose(r.view(r.to_act))
+        assert reply == {"seat": r.to_act, "action": rec.bids[r.to_act], "best": explained.action,
+                         "level": "hard", "reason": explained.reason.to_dict()}
+        assert reply["reason"]["code"].startswith("bid.")
 
 
 @pytest.mark.parametrize(("step", "code"), [(4, "bad_step"), (-1, "bad_step"), (None, "bad_args")])
