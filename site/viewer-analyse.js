@@ -3,6 +3,7 @@
 // position on screen first, then from the last card backwards, with a progress bar and a
 // Stop button. A puzzle step hides the next card until the reader has chosen one, then
 // says whether it was a best card (the double-dummy verdict) with the values, and goes on.
+import { reasonText } from "./coach.js";
 import { t } from "./i18n.js";
 import { cardName } from "./words.js";
 import { MSG } from "./protocol.js";
@@ -124,7 +125,7 @@ function offer(choices, labels, onPick) {
   if (first) first.focus();
 }
 
-/** A bid puzzle: the Hard computer player's bid is the answer. */
+/** A bid puzzle: the Hard computer player's bid is the answer, given with its reason. */
 async function askBid(v, step) {
   let advice;
   try {
@@ -139,7 +140,8 @@ async function askBid(v, step) {
     const right = bid === advice.best;
     const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
       : t("quiz.bidWrong", { bid: bidText(bid), best: bidText(advice.best) });
-    verdict(v, step, right, `${said} ${t("quiz.atTable", { name: seatName(advice.seat), card: bidText(advice.action) })}`);
+    const atTable = t("quiz.atTable", { name: seatName(advice.seat), card: bidText(advice.action) });
+    verdict(v, step, right, `${said} ${reasonText(advice.reason)} ${atTable}`);
   });
 }
 

@@ -12,6 +12,7 @@ from spades.match import Match
 from spades.solver import solve
 
 import driver
+from test_coach import sentence
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "embedding.md"
 BIDS = 4
@@ -93,7 +94,8 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     rec = replay(parse(text)).hands_played[0]
     m = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal])
     m.bid(rec.bids[m.to_act])                                  # the puzzle is the second bid (step 1)
-    hard = bot("hard", seed=0).choose(m.view(m.to_act))
+    explained = bot("hard", seed=0).explain(m.view(m.to_act))
+    hard = explained.action
     page.goto(f"{site_url}viewer.html?quiz=1&hand={quote(text)}")
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
     page.keyboard.press("End")                                 # stops at the puzzle
@@ -106,6 +108,7 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     assert page.evaluate("() => document.activeElement.dataset.choice") == str(hard)
     page.keyboard.press("Enter")
     assert page.get_attribute("#quiz-feedback", "data-verdict") == "right"
+    assert sentence(explained.reason.to_dict()) in page.text_content("#quiz-feedback")  # the game's wording
     page.keyboard.press("Enter")                               # Continue
     assert page.evaluate("() => document.body.dataset.step") == "2"
     driver.assert_clean(page)
