@@ -1,19 +1,17 @@
-// controller.js: the game's one state object and the only code that sequences engine
-// calls. Every rule, legal move, trick winner, score and computer move comes from the
+// controller.js: the only code that sequences engine calls (the state object and how it is
+// drawn, said and saved live in presenter.js). Every rule, legal move, trick winner, score and computer move comes from the
 // Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
 // to ask next, when to animate, and when to wait for the player. Each flow runs in a
 // cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
-import { markCustom } from "./alerts.js";
-import { bidText, errorText, eventsText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { bidText, eventsText, showMessage } from "./announcer.js";
 import { hintText, whyText } from "./coach.js";
 import { HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
-import { pace } from "./persistence.js";
+import { createPresenter } from "./presenter.js";
 import { MSG } from "./protocol.js";
 import { createSequences, entry } from "./sequence.js";
-import { endView, render as draw, restoreFocus } from "./screen.js";
+import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
-import * as table from "./table.js";
 import { seatName } from "./words.js";
 
 const last = (list) => list[list.length - 1];
@@ -26,46 +24,20 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
 
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
- * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live settings object; `speedOverride()`: the speed the address asks
- * for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live
+ * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
  * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
  * is abandoned (replaced by a new one), for the history.
  */
 export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
-  const st = {
-    S: null, // the engine's latest state
-    saveText: null, // the session as text, from the engine's last change
-    shownTrick: null, // the trick drawn on the table (may be a completed one)
-    pendingHand: null, // a scored hand waiting for Continue
-    view: null, // while a finished hand is on show: the table as it ended
-    busy: false, // computer players / animations in progress
-    userActed: false, // the player has acted: focus may now follow their turn
-    levels: ["easy"], // the engine's computer-player levels
-    ready: false, // the engine answered hello
-    halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
-    refusal: null, // the engine's last refusal shown to the player ({code})
-  };
-  /** Show `text` in the message line and say it in the live region. */
-  function say(text, kind) {
-    showMessage(text, kind);
-    announce(text);
-  }
-  function refuse(err) {
-    st.refusal = err;
-    say(errorText(err), "error");
-  }
+  const { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
+    createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd });
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */
   function restart() {
     st.busy = false;
     return seq.restart();
-  }
-
-  function render() {
-    if (st.halted) return;
-    draw(st);
-    markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
   }
 
   /** Stop every flow; draw and save nothing more (the engine failed, or another tab took over). */
@@ -78,36 +50,6 @@ export function createController({ engine, store, save, settings, speedOverride,
     const run = entry(flow);
     return (...args) => (st.halted ? Promise.resolve() : run(...args));
   };
-
-  function persist() {
-    if (!st.S || !st.saveText || st.halted) return;
-    save(st.saveText, st.pendingHand && st.pendingHand.number);
-  }
-
-  const timing = () => pace(speedOverride() || settings.speed);
-
-  function afterTurnMessage() {
-    if (!st.S || st.busy || st.pendingHand) return;
-    say(turnText(st.S), st.S.to_act === HUMAN ? "turn" : "info");
-    restoreFocus(st);
-  }
-
-  /** Take a whole new state from the engine (new match, resume, undo): no hand on show. */
-  function take(S) {
-    st.S = S;
-    st.shownTrick = S.trick;
-    st.pendingHand = null;
-    st.view = null;
-  }
-
-  /** Take a fresh state (new match, undo): saved, drawn, announced. */
-  function adopt(S, message) {
-    take(S);
-    persist();
-    clearHint();
-    render();
-    say(message);
-  }
 
   // ------------------------------------------------------------ the match's flow
 
@@ -203,25 +145,6 @@ export function createController({ engine, store, save, settings, speedOverride,
     await runBots(run);
   }
 
-  /** Show one card being played; if it completed a trick, show the trick, then sweep it away. */
-  async function showPlay(run, seat, card, completed, fromRect) {
-    const tm = timing();
-    st.shownTrick = completed || st.S.trick;
-    // draw the table around the new trick (hand shrinks, counts update), nothing playable
-    const keep = st.busy;
-    st.busy = true;
-    render();
-    st.busy = keep;
-    announce(playText(seat, card));
-    await run.wait(table.animatePlay(seat, fromRect, tm.move));
-    if (!trickDone(completed)) return;
-    say(trickText(completed.winner));
-    await run.sleep(tm.pause);
-    await run.wait(table.animateCollect(completed.winner, tm.move));
-    st.shownTrick = st.S.trick;
-    table.renderTrick(st.shownTrick);
-  }
-
   /** Computer players act until it is the player's turn, a hand is scored, or the match ends. */
   async function runBots(run) {
     if (!st.S) return;
@@ -265,34 +188,6 @@ export function createController({ engine, store, save, settings, speedOverride,
     st.busy = false;
     render();
     afterTurnMessage();
-  }
-
-  /** A hand was scored while the bots played: keep it on show and wait for Continue. */
-  function scoredHand(row) {
-    st.pendingHand = row;
-    st.view = endView(st.S, row);
-    persist();
-    st.busy = false;
-    pauseForHand(row);
-  }
-
-  function pauseForHand(row) {
-    st.pendingHand = row;
-    persist();
-    render();
-    const [us, them] = row.teams;
-    say(t("announce.hand", { n: row.number, us: us.score_after, them: them.score_after }));
-    if (st.S.phase === "over") {
-      // the end screen takes over; the sheet stays available from its button
-      st.pendingHand = null;
-      st.view = null;
-      persist();
-      onMatchEnd({ saveText: st.saveText, state: st.S });
-      render();
-      afterTurnMessage();
-      return;
-    }
-    onScoredHand(row);
   }
 
   async function continueAfterHand() {
