@@ -279,3 +279,19 @@ def test_plural_forms_render(lang, en):
     for key, value in tr.items():
         if isinstance(value, dict):
             assert used <= set(value), f"{lang} {key}: no form for {sorted(used - set(value))}"
+
+
+def _spoken(text: str) -> str:
+    """``text`` as axe compares it: lower case, symbols and punctuation dropped."""
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_an_accessible_name_contains_its_visible_text(lang):
+    """A button's ``KEY.label`` (its aria-label) holds ``KEY`` (its visible text), so speech
+    input users can say what they see (axe's label-content-name-mismatch)."""
+    catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    pairs = {k: v for k, v in catalogue.items() if k.endswith(".label") and k[:-len(".label")] in catalogue}
+    assert "viewer.first.label" in pairs and "viewer.next.label" in pairs
+    bad = {k: v for k, v in pairs.items() if _spoken(catalogue[k[:-len(".label")]]) not in _spoken(v)}
+    assert bad == {}
