@@ -729,3 +729,13 @@ def test_why_not_when_it_is_not_the_humans_turn():
 
 def test_why_not_needs_a_match():
     assert err("why_not", {"card": "AS"})["code"] == "no_match"
+
+
+@pytest.mark.parametrize("humans", [[1.0], [0, 2.0], ["1"]])
+def test_a_save_with_a_non_integer_human_seat_is_refused_and_changes_nothing(humans):
+    bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 5}}))
+    before = json.loads(bridge.handle('{"fn":"save"}'))["result"]["save"]
+    damaged = {**json.loads(before), "humans": humans}
+    reply = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": json.dumps(damaged)}})))
+    assert reply["error"]["code"] == "malformed"
+    assert json.loads(bridge.handle('{"fn":"save"}'))["result"]["save"] == before
