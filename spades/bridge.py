@@ -15,7 +15,7 @@ Messages (:data:`HANDLERS` holds exactly these names; *state* is :meth:`Session.
 =============================  ====================================================================
 message and arguments          result
 =============================  ====================================================================
-``hello``                      ``{version, variant, levels}``
+``hello``                      ``{version, variant, levels, reason_kinds}`` (reason parameter name → kind)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
 opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
@@ -24,7 +24,11 @@ opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_s
 ``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
-``hint {level?}``              ``{action, level}``: what that bot would do in the human's seat
+``hint {level?}``              ``{action, level, reason}``: what that bot would do in the human's seat,
+                               and why (``reason`` is ``{code, params}``, see :mod:`spades.ai.explain`)
+``why {seat}``                 ``{seat, action, reason}``: computer seat ``seat``'s last bid or card in the
+                               match, its reason recomputed by its own bot from its view then (both null
+                               before it acted); ``bad_argument`` for a non-seat, ``bad_args`` for a human
 ``why_not {card}``             ``{legal, code}``: whether the human may play ``card`` now, else the
                                ``IllegalAction`` code ``play`` would give (the match is untouched)
 ``undo``                       state with the human's last action (and the bots' replies) taken back
@@ -49,6 +53,7 @@ from typing import Any, Callable
 
 from . import VARIANT, __version__
 from .ai import LEVELS
+from .ai.explain import param_kinds
 from .errors import BadInput, BadRequest, BadSave, SpadesError
 from .match import ACTIONS_PER_HAND, OVER, Match
 from .notation import HandText, format_hand, parse, replay
@@ -96,8 +101,8 @@ def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 # -- messages ------------------------------------------------------------------------------
 
 def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The engine's version and the bot levels on offer."""
-    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS)}
+    """The engine's version, the bot levels on offer and the kind of each reason parameter."""
+    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds()}
 
 
 def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -139,11 +144,24 @@ def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     return {"events": list(_open(sid).run_bots()), "state": state(sid)}
 
 
+def _action(action: int | str) -> dict[str, Any]:
+    return {"bid": action} if isinstance(action, int) else {"card": action}
+
+
 def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """What a computer player of ``level`` would do in the human's seat."""
+    """What a computer player of ``level`` would do in the human's seat, and why."""
     level = check_level(args.get("level"))
-    action = _open(sid).hint(level)
-    return {"level": level, "action": {"bid": action} if isinstance(action, int) else {"card": action}}
+    explained = _open(sid).explain_hint(level)
+    return {"level": level, "action": _action(explained.action), "reason": explained.reason.to_dict()}
+
+
+def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Computer seat ``seat``'s last action in the match and the reason its bot had for it."""
+    found = _open(sid).why(args.get("seat"))
+    if found is None:
+        return {"seat": args["seat"], "action": None, "reason": None}
+    action, reason = found
+    return {"seat": args["seat"], "action": _action(action), "reason": reason.to_dict() if reason else None}
 
 
 def why_not(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -244,7 +262,7 @@ def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
-    "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why_not": why_not,
+    "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
 }
 

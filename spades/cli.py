@@ -20,10 +20,11 @@ from typing import Any
 from . import __version__
 from .ai import LEVELS
 from .cards import long_name, sort_hand
+from .coach import render
 from .errors import BadRequest, IllegalAction
 from .match import BID, OVER, SEAT_NAMES, Match
 from .safejson import excerpt
-from .session import HUMAN, Session, parse_seed
+from .session import HUMAN, Session, action_seats, parse_seed
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -77,7 +78,44 @@ def _print_event(session: Session, event: dict[str, Any], out: Callable[[str], N
 
 BID_TEXT = re.compile(r"[0-9]{1,2}")
 HELP = ("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
-        "'hint' suggests an action, 'undo' takes back your last action, 'quit' leaves.")
+        "'hint' suggests an action and says why, 'why' explains the last computer player's action "
+        "('why north', 'why west', 'why east': that player's last one), "
+        "'undo' takes back your last action, 'quit' leaves.")
+WHY_SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+
+
+def _action_words(action: int | str) -> str:
+    return "bid " + _bid_word(action) if isinstance(action, int) else "play " + pretty(action)
+
+
+def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
+    for line in render(reason, pretty):
+        out("  " + line)
+
+
+def _why(session: Session, words: list[str], out: Callable[[str], None]) -> None:
+    """``why [north|west|east]``: a computer player's last action and its reason (default: the latest)."""
+    if words:
+        seat = WHY_SEATS.get(words[0].lower())
+        if seat is None or seat in session.humans or len(words) > 1:
+            out("  ✗ Ask 'why', or 'why' and a computer player: north, west or east.")
+            return
+    else:
+        bots = [s for s in action_seats(session.match) if s not in session.humans]
+        if not bots:
+            out("  No computer player has acted yet.")
+            return
+        seat = bots[-1]
+    found = session.why(seat)
+    if found is None:
+        out(f"  {SEAT_NAMES[seat]} has not acted yet.")
+        return
+    action, reason = found
+    out(f"  {SEAT_NAMES[seat]}: {_action_words(action)}.")
+    if reason is None:
+        out("  (Its reason could not be recomputed.)")
+    else:
+        _print_reason(reason.to_dict(), out)
 
 
 def _action(m: Match, text: str) -> int | str | None:
@@ -112,8 +150,11 @@ def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str
                 out("  Taken back.")
                 _print_table(m, out)
             elif text == "hint":
-                action = session.hint()
-                out(f"  Hint: {'bid ' + _bid_word(action) if isinstance(action, int) else 'play ' + pretty(action)}.")
+                explained = session.explain_hint()
+                out(f"  Hint: {_action_words(explained.action)}.")
+                _print_reason(explained.reason.to_dict(), out)
+            elif text.split()[:1] == ["why"]:
+                _why(session, text.split()[1:], out)
             else:
                 action = _action(m, text)
                 if action is None:

@@ -23,11 +23,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .ai import LEVELS, Bot, bot
+from .ai.explain import Explanation, Reason
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
 from .match import OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
+from .start import check_seat
 from .view import SeatView
 
 HUMAN = 0
@@ -152,6 +154,8 @@ class Session:
         self.bots: dict[int, Bot] = {
             s: bot(self.partner if s % 2 == team else self.opponents, base + s)
             for s in SEATS if s not in self.humans}
+        #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
+        self.explained: dict[int, Explanation] = {}
 
     @classmethod
     def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
@@ -214,7 +218,9 @@ class Session:
         seat = m.to_act
         if seat is None or seat in self.humans:
             raise BadRequest("not_bot_turn", "No computer player is to act.")
-        action = self.bots[seat].choose(m.view(seat))
+        explained = self.bots[seat].explain(m.view(seat))
+        self.explained[len(m.actions)] = explained
+        action = explained.action
         if isinstance(action, str):
             return self._played(seat, action)
         m.bid(action, seat=seat)
@@ -243,6 +249,8 @@ class Session:
         for i in range(len(seats) - 1, -1, -1):
             if seats[i] in self.humans:
                 m.undo(len(seats) - i)
+                for index in [k for k in self.explained if k >= i]:
+                    del self.explained[index]
                 return len(seats) - i
         raise IllegalAction("nothing_to_undo", "You have not acted yet in this match, so there is nothing to take back.")
 
@@ -252,9 +260,43 @@ class Session:
 
     def hint(self, level: Any = None) -> int | str:
         """What a computer player of ``level`` would do in the human's seat now (nothing changes)."""
+        return self.explain_hint(level).action
+
+    def explain_hint(self, level: Any = None) -> Explanation:
+        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and explains."""
         level = check_level(level)
         seat = self._my_turn()
-        return bot(level, self.hint_seed()).choose(self.match.view(seat))
+        return bot(level, self.hint_seed()).explain(self.match.view(seat))
+
+    def why(self, seat: Any) -> tuple[int | str, Reason | None] | None:
+        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it acted.
+
+        The reason is the one the bot gave when it acted (kept by :meth:`bot_step`) or, after a
+        restore, recomputed by that seat's own seeded bot from the view the seat had just before
+        that action (the match is rebuilt to that moment; nothing here changes): the same code
+        path, so the true reason. Should a recomputed action differ from the one taken (Hard's
+        wall-clock safety net cut one of the two searches short) the reason is ``None``.
+        Refused: ``bad_argument`` for a non-seat, ``bad_args`` for a human seat.
+        """
+        seat = check_seat(seat)
+        if seat in self.humans:
+            raise BadRequest("bad_args", f"Seat {seat} is a human player: only computer players' actions are explained.")
+        m = self.match
+        seats = action_seats(m)
+        index = next((i for i in range(len(seats) - 1, -1, -1) if seats[i] == seat), None)
+        if index is None:
+            return None
+        actions = m.actions
+        taken = actions[index]
+        explained = self.explained.get(index)
+        if explained is None or explained.action != taken:
+            explained = self.recompute(seat, index)
+        return taken, explained.reason if explained.action == taken else None
+
+    def recompute(self, seat: int, index: int) -> Explanation:
+        """What ``seat``'s bot explains from its view just before action ``index`` of the match."""
+        before = Match.from_start(self.match.start, self.match.actions[:index])
+        return self.bots[seat].explain(before.view(seat))
 
     def why_not(self, card: Any) -> str | None:
         """The ``IllegalAction`` code :meth:`play` would refuse ``card`` with now, or ``None``.

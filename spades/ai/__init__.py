@@ -1,11 +1,14 @@
 """Computer players. ``bot(level, seed=…)`` makes one; ``LEVELS`` names them.
 
-Bots decide from a seat's view only (see :mod:`spades.ai.base`).
+Bots decide from a seat's view only (see :mod:`spades.ai.base`), and each decision
+explains itself: ``bot(level).explain(view)`` gives the action (what ``choose`` returns)
+and a :class:`~spades.ai.explain.Reason` of stable codes and parameters.
 """
 from __future__ import annotations
 
 from .base import Bot
 from .easy import EasyBot
+from .explain import CODES, Explanation, Reason
 from .hard import HardBot
 from .normal import NormalBot
 
@@ -23,4 +26,4 @@ def bot(level: str, seed: int = 0) -> Bot:
     return cls(seed)
 
 
-__all__ = ["Bot", "bot", "LEVELS", "REGISTRY", "EasyBot", "NormalBot", "HardBot"]
+__all__ = ["Bot", "bot", "CODES", "Explanation", "Reason", "LEVELS", "REGISTRY", "EasyBot", "NormalBot", "HardBot"]

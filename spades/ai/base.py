@@ -1,4 +1,4 @@
-"""The bot interface: a bot decides from one seat's view and the legal actions in it.
+"""The bot interface: a bot decides from one seat's view and the legal actions in it, and says why.
 
 A bot never sees the match: :meth:`Bot.choose` gets a :class:`~spades.SeatView`,
 which holds that seat's hand, everything public and the legal actions. Decisions
@@ -12,10 +12,14 @@ import random
 import zlib
 
 from ..view import SeatView
+from .explain import Explanation
 
 
 class Bot:
-    """Base class of the computer players; subclasses define :meth:`bid` and :meth:`play`."""
+    """Base class of the computer players; subclasses define :meth:`explain_bid` and :meth:`explain_play`.
+
+    :meth:`choose` is :meth:`explain`'s action: one code path decides and gives the reason.
+    """
 
     level = "base"
 
@@ -24,16 +28,20 @@ class Bot:
 
     def choose(self, view: SeatView) -> int | str:
         """The bot's action for ``view``: a bid (int) in bidding, a card name in play."""
+        return self.explain(view).action
+
+    def explain(self, view: SeatView) -> Explanation:
+        """The bot's action for ``view`` with the reason that chose it (the one decision path)."""
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        return self.bid(view) if view.phase == "bid" else self.play(view)
+        return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
 
-    def bid(self, view: SeatView) -> int:
-        """A bid, 0–13 (0 = nil)."""
+    def explain_bid(self, view: SeatView) -> Explanation:
+        """A bid, 0–13 (0 = nil), with its reason."""
         raise NotImplementedError
 
-    def play(self, view: SeatView) -> str:
-        """One of ``view.legal_cards``."""
+    def explain_play(self, view: SeatView) -> Explanation:
+        """One of ``view.legal_cards``, with its reason."""
         raise NotImplementedError
 
     def rng(self, view: SeatView) -> random.Random:

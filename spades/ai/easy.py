@@ -4,6 +4,9 @@ from __future__ import annotations
 from ..cards import CARD_NAMES, lowest, mask_of
 from ..view import SeatView
 from .base import Bot
+from .explain import Explanation, reason
+
+HIGH_RANKS = "AK"
 
 
 class EasyBot(Bot):
@@ -11,10 +14,13 @@ class EasyBot(Bot):
 
     level = "easy"
 
-    def bid(self, view: SeatView) -> int:
+    def explain_bid(self, view: SeatView) -> Explanation:
         """One trick per ace and king held (at least one)."""
-        return max(1, sum(c[0] in "AK" for c in view.hand))
+        high = [c for c in view.hand if c[0] in HIGH_RANKS]
+        bid = max(1, len(high))
+        return Explanation(bid, reason("bid.easy", bid=bid, cards=high))
 
-    def play(self, view: SeatView) -> str:
+    def explain_play(self, view: SeatView) -> Explanation:
         """The lowest legal card."""
-        return CARD_NAMES[lowest(mask_of(view.legal_cards))]
+        card = CARD_NAMES[lowest(mask_of(view.legal_cards))]
+        return Explanation(card, reason("play.lowest", card=card))

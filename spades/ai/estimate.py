@@ -1,14 +1,24 @@
 """Hand evaluation for bidding: expected tricks, nil suitability and the team-aware bid.
 
-Pure functions over a 13-card hand mask (see :mod:`spades.cards`).
+Pure functions over a 13-card hand mask (see :mod:`spades.cards`). Each evaluation also
+lists its parts as reason details (see :mod:`spades.ai.explain`), from the same sums.
 """
 from __future__ import annotations
 
-from ..cards import ACE, JACK, KING, QUEEN, SIDE_SUITS, SPADES, SUIT_BITS, SUIT_SIZE
+from typing import Any
+
+from ..cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SIDE_SUITS, SPADES, SUIT_BITS, SUIT_SIZE, SUITS
 from ..rules import MAX_BID, NIL
+from .explain import Reason, reason, shown
 
 TEAM_BID_CAP = 12    # a team bidding more than this between its two players trims the second bid
 TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two drops by one
+SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
+NIL_ROUND = 0.8      # covering a partner's nil: round the estimate up from this fraction
+ROUND = 0.35         # otherwise from this (0.65 of a trick or more makes a trick)
+MIN_BID = 1
+
+Details = list[dict[str, Any]]
 
 
 def suit_ranks(hand: int, suit: int) -> list[int]:
@@ -17,65 +27,109 @@ def suit_ranks(hand: int, suit: int) -> list[int]:
     return [r for r in range(ACE, -1, -1) if bits >> r & 1]
 
 
-def side_suit_tricks(ranks: list[int]) -> float:
-    """Expected tricks from the high cards of one non-trump suit (ranks highest first)."""
+def _card(suit: int, rank: int) -> str:
+    return CARD_NAMES[suit * SUIT_SIZE + rank]
+
+
+def side_suit_parts(ranks: list[int], suit: int, parts: Details | None = None) -> float:
+    """Expected tricks from the high cards of one non-trump suit (ranks highest first); appends the parts."""
     n = len(ranks)
     have = set(ranks)
     t = 0.0
     if ACE in have:
-        t += 1.0 if n <= 5 else 0.75 if n == 6 else 0.5
+        v = 1.0 if n <= 5 else 0.75 if n == 6 else 0.5
+        t += v
+        if parts is not None:
+            c = _card(suit, ACE)
+            parts.append(reason("est.ace", card=c, tricks=v).to_dict() if n <= 5 else
+                         reason("est.ace_long", card=c, tricks=v, length=n).to_dict())
     if KING in have:
         if n == 1:
-            t += 0.15
+            v = 0.15
         elif n <= 4:
-            t += 0.85 if ACE in have else 0.65
+            v = 0.85 if ACE in have else 0.65
         elif n == 5:
-            t += 0.5
+            v = 0.5
         else:
-            t += 0.25
+            v = 0.25
+        t += v
+        if parts is not None:
+            c = _card(suit, KING)
+            parts.append(reason("est.king_guarded", card=c, tricks=v).to_dict() if 2 <= n <= 4 else
+                         reason("est.king_weak", card=c, tricks=v, length=n).to_dict())
     if QUEEN in have and 3 <= n <= 4:
-        t += 0.5 if (ACE in have or KING in have) else 0.25
+        v = 0.5 if (ACE in have or KING in have) else 0.25
+        t += v
+        if parts is not None:
+            parts.append(reason("est.queen", card=_card(suit, QUEEN), tricks=v).to_dict())
     return t
 
 
-def spade_tricks(ranks: list[int]) -> tuple[float, int]:
-    """Expected tricks from spades (honours and length), and how many spades those use."""
+def side_suit_tricks(ranks: list[int]) -> float:
+    """Expected tricks from the high cards of one non-trump suit (ranks highest first)."""
+    return side_suit_parts(ranks, 0)
+
+
+def spade_parts(ranks: list[int], parts: Details | None = None) -> tuple[float, int]:
+    """Expected tricks from spades (honours and length), how many spades those use; appends the parts."""
     n = len(ranks)
     have = set(ranks)
     t = 0.0
     used = 0
-    if ACE in have:
-        t += 1.0
-        used += 1
-    if KING in have:
-        t += 0.95 if n >= 2 else 0.5
-        used += 1
-    if QUEEN in have:
-        t += 0.85 if n >= 3 else 0.35
-        used += 1
-    if JACK in have and n >= 4:
-        t += 0.5
-        used += 1
+    honours = ((ACE, 1.0), (KING, 0.95 if n >= 2 else 0.5), (QUEEN, 0.85 if n >= 3 else 0.35),
+               (JACK, 0.5 if n >= 4 else 0.0))
+    for rank, v in honours:
+        if rank in have and v:
+            t += v
+            used += 1
+            if parts is not None:
+                parts.append(reason("est.spade_honour", card=_card(SPADES, rank), tricks=v).to_dict())
     long_extra = max(0, n - 4)
     low_spare = max(0, n - used)
-    length = min(long_extra, low_spare) * 0.85
+    extra = min(long_extra, low_spare)
+    length = extra * 0.85
     t += length
-    used += min(long_extra, low_spare)
+    used += extra
+    if parts is not None and extra:
+        parts.append(reason("est.spade_length", count=extra, tricks=shown(length)).to_dict())
     return t, used
+
+
+def spade_tricks(ranks: list[int]) -> tuple[float, int]:
+    """Expected tricks from spades (honours and length), and how many spades those use."""
+    return spade_parts(ranks)
+
+
+RUFF_VALUE = (1.6, 0.8, 0.3)   # ruffing chances of a void, a singleton, a doubleton
+RUFF_TRICK = 0.7               # tricks per spare spade that can ruff
+
+
+def estimate_parts(hand: int, parts: Details | None = None) -> float:
+    """Expected tricks of a 13-card hand; appends its parts (sure and probable tricks, ruffs) to ``parts``."""
+    spades = suit_ranks(hand, SPADES)
+    total, used = spade_parts(spades, parts)
+    spare = len(spades) - used
+    ruff = 0.0
+    short = []
+    for s in SIDE_SUITS:
+        r = suit_ranks(hand, s)
+        total += side_suit_parts(r, s, parts)
+        if len(r) < len(RUFF_VALUE):
+            ruff += RUFF_VALUE[len(r)]
+            short.append(SUITS[s])
+    ruffs = min(float(spare), ruff) * RUFF_TRICK
+    total += ruffs
+    if parts is not None:
+        if ruffs:
+            parts.append(reason("est.ruff", suits=short, spades=spare, tricks=shown(ruffs)).to_dict())
+        if not parts:
+            parts.append(reason("est.nothing").to_dict())
+    return total
 
 
 def estimate_tricks(hand: int) -> float:
     """Expected tricks of a 13-card hand: side aces and guarded kings, spade honours and length, ruffs."""
-    spades = suit_ranks(hand, SPADES)
-    total, used = spade_tricks(spades)
-    spare = len(spades) - used
-    ruff = 0.0
-    for s in SIDE_SUITS:
-        r = suit_ranks(hand, s)
-        total += side_suit_tricks(r)
-        ruff += 1.6 if not r else 0.8 if len(r) == 1 else 0.3 if len(r) == 2 else 0.0
-    total += min(float(spare), ruff) * 0.7
-    return total
+    return estimate_parts(hand)
 
 
 def nil_ok(hand: int) -> bool:
@@ -101,19 +155,42 @@ def nil_ok(hand: int) -> bool:
     return danger <= 1.0 and estimate_tricks(hand) <= 2.0
 
 
-def team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *, allow_nil: bool = True) -> int:
-    """Normal's bid: the rounded estimate, adjusted for the partner's bid and the total on the table."""
-    est = estimate_tricks(hand)
+def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *,
+                     allow_nil: bool = True) -> tuple[int, Reason]:
+    """Normal's bid with its reason: the estimate part by part, then each adjustment that changed it."""
+    parts: Details = []
+    est = estimate_parts(hand, parts)
     if allow_nil and partner_bid != NIL and nil_ok(hand):
-        return NIL
-    bid = int(est + 0.35)
+        spades = (hand >> (SUIT_SIZE * SPADES) & SUIT_BITS).bit_count()
+        return NIL, reason("bid.nil", estimate=shown(est),
+                           details=[reason("nil.fits", spades=spades, estimate=shown(est)).to_dict()])
+    bid = int(est + ROUND)
     if partner_bid == NIL:
-        bid = int(est + 0.8)            # cover the nil: we will play high anyway
+        bid = int(est + NIL_ROUND)            # cover the nil: we will play high anyway
+        parts.append(reason("adj.partner_nil", bid=bid).to_dict())
     elif partner_bid is not None:
         over = bid + partner_bid - TEAM_BID_CAP
         if over > 0:                     # the team would bid nearly everything: trim ours
             bid -= over
+            parts.append(reason("adj.team_cap", partner_bid=partner_bid, cut=over).to_dict())
     table = sum(opponents_bids) + (partner_bid or 0) + bid
     if table > TABLE_BID_CAP and bid > 2:
         bid -= 1
-    return max(1, min(MAX_BID, bid))
+        parts.append(reason("adj.table_total", total=table, cut=1).to_dict())
+    return clamp_bid(bid, est, parts)
+
+
+def clamp_bid(bid: int, est: float, parts: Details) -> tuple[int, Reason]:
+    """A contract bid within 1–13, with its reason (``parts``: the estimate and adjustments so far)."""
+    if bid < MIN_BID:
+        bid = MIN_BID
+        parts.append(reason("adj.minimum", bid=bid).to_dict())
+    elif bid > MAX_BID:
+        bid = MAX_BID
+        parts.append(reason("adj.maximum", bid=bid).to_dict())
+    return bid, reason("bid.tricks", bid=bid, estimate=shown(est), details=parts)
+
+
+def team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *, allow_nil: bool = True) -> int:
+    """Normal's bid: the rounded estimate, adjusted for the partner's bid and the total on the table."""
+    return explain_team_bid(hand, partner_bid, opponents_bids, allow_nil=allow_nil)[0]

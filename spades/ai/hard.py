@@ -15,13 +15,14 @@ import time
 
 from ..cards import (ABOVE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, NON_SPADES, QUEEN,
                      RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest, numbers_of)
-from ..rules import MAX_BID, NIL, legal_mask, trick_winner
+from ..rules import NIL, legal_mask, trick_winner
 from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, FLOOR, NIL_POINTS, add_bags, hand_points,
                        match_winner, team_need)
 from ..view import SeatView
 from .base import Bot
-from .estimate import estimate_tricks, nil_ok, team_bid
-from .normal import choose_card
+from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
+from .explain import Explanation, Reason, reason, shown
+from .normal import explain_card
 from .tracker import Tracker, track
 
 ROLLOUTS = 16000        # card plays simulated per decision (split over candidates and samples)
@@ -34,6 +35,7 @@ DESPERATE_SCORE = 400  # the opponents are this close to the target …
 DESPERATE_GAP = 120    # … and this far ahead: only a gamble (a loose nil) can save the match
 NIL_MARGIN = 20         # points above the floor a failed nil must leave before Hard risks one
 NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
+PERCENT = 100
 
 
 def _policy(h: int, legal: int, led: int | None, trick: list[int], p: int, bids: list[int], won: list[int],
@@ -243,25 +245,36 @@ def candidates(legal: int, t: Tracker) -> list[int]:
 
 
 def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time_cap: float = TIME_CAP) -> int:
-    """Hard's card for ``view`` by sampled play-outs, as a card number.
+    """Hard's card for ``view`` by sampled play-outs, as a card number (see :func:`explain_search`)."""
+    return explain_search(view, rng, budget, time_cap)[0]
+
+
+def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
+                   time_cap: float = TIME_CAP) -> tuple[int, Reason]:
+    """Hard's card for ``view`` by sampled play-outs, with the search's result as its reason.
 
     ``budget`` is the number of simulated card plays, shared over the candidate
     cards and the sampled deals (at least ``MIN_SAMPLES`` deals); each deal is
     used for every candidate (common random numbers). ``time_cap`` stops early.
+    The reason gives each candidate's average value and how often our contract
+    was made over the deals searched (counted in the same loop: no extra search).
     """
     t = track(view)
     legal = legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken)
     moves = candidates(legal, t)
     if len(moves) == 1:
-        return moves[0]
-    fallback = choose_card(t, view.scores, view.bags)
+        card = moves[0]
+        code = "play.only_card" if legal & (legal - 1) == 0 else "play.equivalent"
+        return card, Reason(code, {"card": CARD_NAMES[card]})
+    rule_card, rule_reason = explain_card(t, view.scores, view.bags)
     # the candidate standing for Normal's card (equivalent cards are merged)
-    fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[fallback] and c <= fallback)
+    fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
     plays_left = t.hand.bit_count() * 4 - len(t.trick)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (len(moves) * plays_left)))
     bids = list(t.bids)
     team = t.seat % 2
     totals = dict.fromkeys(moves, 0.0)
+    made = dict.fromkeys(moves, 0)
     start = time.perf_counter()
     done = 0
     for _ in range(samples):
@@ -282,23 +295,32 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time
             else:
                 result = rollout(h, trick, t.leader, t.won, bids, broken)
             totals[c] += hand_value(bids, result, team, view.scores, view.bags)
+            if team_need(bids, result, team) <= 0:
+                made[c] += 1
         done += 1
         if time.perf_counter() - start > time_cap:
             break
     if not done:
-        return fallback
+        return rule_card, rule_reason
+    table = [{"card": CARD_NAMES[c], "value": shown(totals[c] / done), "make": round(PERCENT * made[c] / done)}
+             for c in moves]
     totals[fallback] += PRIOR * done   # the search must beat Normal's choice clearly
     # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
     best_val = max(totals.values())
     eps = 1e-6 * done
     good = [c for c in moves if totals[c] >= best_val - eps]
-    if fallback in good:
-        return fallback
-    return min(good, key=lambda c: (RANK_OF[c], c))
+    card = fallback if fallback in good else min(good, key=lambda c: (RANK_OF[c], c))
+    row = table[moves.index(card)]
+    table.sort(key=lambda r: -r["value"])
+    params = {"card": CARD_NAMES[card], "samples": done, "value": row["value"], "make": row["make"],
+              "candidates": table}
+    if card == fallback:
+        return card, Reason("play.search_rule", {**params, "details": [rule_reason.to_dict()]})
+    return card, Reason("play.search", params)
 
 
-def hard_bid(view: SeatView) -> int:
-    """Normal's bid refined by the match score and the bag count."""
+def explain_hard_bid(view: SeatView) -> tuple[int, Reason]:
+    """Normal's bid refined by the match score and the bag count, with its reason."""
     seat = view.seat
     team = seat % 2
     partner_bid = view.bids[(seat + 2) % 4]
@@ -306,18 +328,28 @@ def hard_bid(view: SeatView) -> int:
     hand = view.hand_mask
     mine, theirs = view.scores[team], view.scores[1 - team]
     desperate = theirs >= DESPERATE_SCORE and theirs - mine >= DESPERATE_GAP
-    bid = team_bid(hand, partner_bid, opp)
-    est = estimate_tricks(hand)
+    bid, why = explain_team_bid(hand, partner_bid, opp)
+    parts: list = []
+    est = estimate_parts(hand, parts)
     if bid == 0:
         # a nil that fails could hand the opponents the match; keep it unless we can afford it
         if mine - NIL_POINTS <= FLOOR + NIL_MARGIN:
-            return max(1, int(est + 0.35))
-        return 0
+            parts.append(reason("adj.nil_unsafe", score=mine).to_dict())
+            return clamp_bid(int(est + ROUND), est, parts)
+        return 0, why
     if desperate and partner_bid != NIL and est < NIL_RISK and not hand >> ACE_OF_SPADES & 1 and nil_ok_loose(hand):
-        return 0
+        return 0, reason("bid.nil_gamble", them=theirs, gap=theirs - mine)
     if view.bags[team] >= 7 and est - int(est) > 0.5:
-        bid = max(bid, int(est) + 1)     # absorb likely overtricks into the contract
-    return max(1, min(MAX_BID, bid))
+        raised = max(bid, int(est) + 1)     # absorb likely overtricks into the contract
+        if raised != bid:
+            details = why.params["details"] + [reason("adj.bags", bags=view.bags[team], bid=raised).to_dict()]
+            return clamp_bid(raised, est, details)
+    return bid, why
+
+
+def hard_bid(view: SeatView) -> int:
+    """Normal's bid refined by the match score and the bag count."""
+    return explain_hard_bid(view)[0]
 
 
 def nil_ok_loose(hand: int) -> bool:
@@ -331,11 +363,13 @@ class HardBot(Bot):
 
     level = "hard"
     budget = ROLLOUTS
+    time_cap = TIME_CAP
 
-    def bid(self, view: SeatView) -> int:
-        """Normal's estimate refined by the match score (see :func:`hard_bid`)."""
-        return hard_bid(view)
+    def explain_bid(self, view: SeatView) -> Explanation:
+        """Normal's estimate refined by the match score (see :func:`explain_hard_bid`)."""
+        return Explanation(*explain_hard_bid(view))
 
-    def play(self, view: SeatView) -> str:
-        """The card with the best average play-out value over sampled deals."""
-        return CARD_NAMES[search_card(view, self.rng(view), self.budget)]
+    def explain_play(self, view: SeatView) -> Explanation:
+        """The card with the best average play-out value over sampled deals, with the search's figures."""
+        card, why = explain_search(view, self.rng(view), self.budget, self.time_cap)
+        return Explanation(CARD_NAMES[card], why)
