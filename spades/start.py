@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import FULL_DECK, SUIT_SIZE, mask_of
+from .cards import SUIT_SIZE, mask_of
 from .errors import IllegalAction
 from .safejson import excerpt
 from .scoring import match_winner
