@@ -310,13 +310,15 @@ def test_hard_plays_a_joker_hand_legally():
 
 
 def test_blind_nil_decision_reads_only_the_score():
-    m = Match(seed=3, dealer=3, rules=Rules(blind_nil=True), scores=(-150, 150))
+    m = Match(seed=3, dealer=3, rules=Rules(blind_nil=True), scores=(150, 420))
     e = bot("normal", 0).explain(m.view(0))
-    assert (e.action, e.reason.code, e.reason.params) == (BLIND_NIL, "bid.blind_nil", {"gap": 300})
-    m2 = Match(seed=4, dealer=3, rules=Rules(blind_nil=True), scores=(-150, 150))
-    assert bot("normal", 0).choose(m2.view(0)) == BLIND_NIL       # another hand: the same choice
-    m3 = Match(seed=3, dealer=3, rules=Rules(blind_nil=True), scores=(0, 150))
-    assert bot("normal", 0).choose(m3.view(0)) != BLIND_NIL      # 150 behind: not worth it
+    assert (e.action, e.reason.code, e.reason.params) == (BLIND_NIL, "bid.blind_nil", {"gap": 270})
+    m2 = Match(seed=4, dealer=3, rules=Rules(blind_nil=True), scores=(150, 420))
+    assert bot("hard", 0).choose(m2.view(0)) == BLIND_NIL         # another hand, another level: the same
+    assert bot("easy", 0).choose(m2.view(0)) != BLIND_NIL         # Easy never bids blind
+    for scores in ((250, 420), (0, 350)):                          # 170 behind; or far from their target
+        m3 = Match(seed=3, dealer=3, rules=Rules(blind_nil=True), scores=scores)
+        assert bot("normal", 0).choose(m3.view(0)) != BLIND_NIL
 
 
 def test_suicide_second_partner_follows_the_first():

@@ -23,6 +23,8 @@ class Bot:
     """
 
     level = "base"
+    #: Whether this level ever bids blind nil (see :func:`spades.ai.house.blind_choice`).
+    blind_nil = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -38,7 +40,7 @@ class Bot:
         if view.rules.default:
             return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
         if view.phase == "bid":  # house rules: see spades.ai.house
-            return blind_choice(view) or adjust_bid(view, self.explain_bid(proxy(view)))
+            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, self.explain_bid(proxy(view)))
         return legal_or_lowest(view, unproxy(view, self.explain_play(proxy(view))))
 
     def explain_bid(self, view: SeatView) -> Explanation:

@@ -27,6 +27,8 @@ from .explain import Explanation, Reason, reason
 #: A blind nil is bid when the team trails by at least this much (or the rules' own threshold,
 #: if higher): +200 is worth the risk only when normal play cannot catch up.
 BLIND_NIL_GAP = 200
+#: … and only as a last chance: the opponents are within this many points of the target.
+BLIND_NIL_LAST_CHANCE = 100
 #: Under suicide, the first of the partners bids nil when its own estimate is at most this.
 SUICIDE_NIL_MAX = 3
 #: Ten for two hundred: a team bid this close to ten (one short) is raised to ten.
@@ -123,12 +125,18 @@ def legal_or_lowest(view: SeatView, explanation: Explanation) -> Explanation:
 
 
 def blind_choice(view: SeatView) -> Explanation | None:
-    """Blind nil, decided from the scores only (before the hand is read), or ``None``."""
+    """Blind nil, decided from the scores only (before the hand is read), or ``None``.
+
+    A blind nil fails more often than not, so it is a last-chance gamble: far behind, with
+    the opponents close to the target.
+    """
     if BLIND_NIL not in view.legal_bids:
         return None
     rules = view.rules
-    gap = view.scores[1 - view.team] - view.scores[view.team]
-    if gap >= max(BLIND_NIL_GAP, rules.blind_nil_trail) and view.bids[view.partner] != NIL:
+    them = view.scores[1 - view.team]
+    gap = them - view.scores[view.team]
+    if (gap >= max(BLIND_NIL_GAP, rules.blind_nil_trail) and them >= rules.target - BLIND_NIL_LAST_CHANCE
+            and view.bids[view.partner] != NIL):
         return Explanation(BLIND_NIL, reason("bid.blind_nil", gap=gap))
     return None
 
