@@ -122,7 +122,10 @@ class Match:
         self._rules = rules = start.rules
         deck = self._deckinfo = rules.card_deck
         self._cards = None if deck.standard else deck.cards
-        self._masks = (deck.suit_masks, deck.non_spades)
+        # the play loop's tables, read once (1.0.0's are the standard deck's)
+        self._suit_of, self._suit_masks, self._non_spades = deck.suit_of, deck.suit_masks, deck.non_spades
+        self._any_time = rules.spades_any_time
+        self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
         self._dealer = self._rng.below(SEATS) if start.dealer is None else start.dealer
         self._scores = list(start.scores)
@@ -264,8 +267,8 @@ class Match:
         if self._phase != PLAY:
             return []
         trick = self._trick
-        return cards_of(legal_mask(self._hands[self._to_act], self._deckinfo.suit_of[trick[0]] if trick else None,
-                                   self._broken or self._rules.spades_any_time, *self._masks))
+        return cards_of(legal_mask(self._hands[self._to_act], self._suit_of[trick[0]] if trick else None,
+                                   self._broken or self._any_time, self._suit_masks, self._non_spades))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""
@@ -319,16 +322,16 @@ class Match:
             raise IllegalAction("bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C.")
         hand = self._hands[to_act]
         trick = self._trick
-        deck = self._deckinfo
-        led = deck.suit_of[trick[0]] if trick else None
-        broken = self._broken or self._rules.spades_any_time
-        if not legal_mask(hand, led, broken, *self._masks) >> c & 1:
-            code, message = refusal(hand, c, led, broken, deck)  # type: ignore[misc]
+        suit_of = self._suit_of
+        led = suit_of[trick[0]] if trick else None
+        broken = self._broken or self._any_time
+        if not legal_mask(hand, led, broken, self._suit_masks, self._non_spades) >> c & 1:
+            code, message = refusal(hand, c, led, broken, self._deckinfo)  # type: ignore[misc]
             raise IllegalAction(code, message)
         self._hands[to_act] = hand ^ (1 << c)
         trick.append(c)
         self._log.append(c)
-        if deck.suit_of[c] == SPADES:
+        if suit_of[c] == SPADES:
             self._broken = True
         if len(trick) < SEATS:
             self._to_act = (to_act + 1) % 4
@@ -345,8 +348,8 @@ class Match:
     def _finish_trick(self) -> None:
         trick = self._trick
         leader = self._leader
-        deck = self._deckinfo
-        winner = (leader + (trick_winner(trick) if deck.standard else ranked_winner(trick, deck.suit_of, deck.power))) % 4
+        ranked = self._ranked
+        winner = (leader + (trick_winner(trick) if ranked is None else ranked_winner(trick, self._suit_of, ranked))) % 4
         self._won[winner] += 1
         names = CARD_NAMES
         self._tricks.append(Trick(leader, (
