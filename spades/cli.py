@@ -173,7 +173,8 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
          session: Session | None = None) -> int:
     """An interactive game in the terminal (``session`` defaults to a new one from ``args``)."""
     if session is None:
-        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents, rules=args.rules)
+        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents,
+                              rules=getattr(args, "rules", DEFAULT))
     m = session.match
     out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
         f"against {session.opponents} opponents. Type 'help' for commands.")
@@ -190,12 +191,13 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
 def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     """Random legal play through the public API; prints full hands per second (median of repeats)."""
     rng = random.Random(args.seed)
+    rules = getattr(args, "rules", DEFAULT)
     rates = []
     for _ in range(args.repeats):
         hands = 0
         start = time.perf_counter()
         while time.perf_counter() - start < args.seconds:
-            m = Match(seed=rng.getrandbits(32), rules=args.rules)
+            m = Match(seed=rng.getrandbits(32), rules=rules)
             while m.phase != OVER and len(m.hands_played) < 50:
                 if m.phase == BID:
                     m.bid(rng.choice(m.legal_bids()))
@@ -204,7 +206,7 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
             hands += len(m.hands_played)
         rates.append(hands / (time.perf_counter() - start))
     result = {"hands_per_second": round(statistics.median(rates)), "repeats": [round(r) for r in rates],
-              "python": sys.version.split()[0], "rules": args.rules.to_text()}
+              "python": sys.version.split()[0], "rules": rules.to_text()}
     out(json.dumps(result) if args.json else
         f"{result['hands_per_second']} full hands per second (median of {args.repeats}: {result['repeats']})")
     return 0

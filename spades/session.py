@@ -130,7 +130,8 @@ def sheet_row(record: HandRecord) -> dict[str, Any]:
 
 def _check_humans(value: Any) -> tuple[int, ...]:
     if (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= len(SEATS)
-            or any(isinstance(s, bool) or s not in SEATS for s in value) or len(set(value)) != len(value)):
+            or any(isinstance(s, bool) or not isinstance(s, int) or s not in SEATS for s in value)
+            or len(set(value)) != len(value)):
         raise BadRequest("bad_args", "The human seats are one to four different seats 0–3.")
     return tuple(value)
 
