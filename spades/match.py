@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from collections.abc import Iterable
 
@@ -24,8 +23,9 @@ from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, DECK_SIZE, SPADES, SUIT_SIZE,
 from .errors import IllegalAction
 from .rules import BIDS, MAX_BID, MIN_BID, legal_mask, ranked_winner, refusal, trick_winner
 from .safejson import excerpt
-from .scoring import TeamScore, match_winner, score_team
+from .scoring import match_winner, score_team
 from .start import SEATS, MatchStart, check_deal, check_seat
+from .record import HandRecord
 from .variant import BLIND_NIL, Rules, legal_bids
 from .view import SeatView, Trick
 
@@ -37,38 +37,6 @@ SEAT_NAMES = ("South", "West", "North", "East")
 ACTIONS_PER_HAND = SEATS + DECK_SIZE
 BLIND_CODE = -1   # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
 CARD_NAMES = ALL_CARD_NAMES
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """A completed hand: the deal, the bids, every trick and both teams' score breakdowns."""
-
-    number: int
-    dealer: int
-    deal: tuple[tuple[str, ...], ...]      # four hands as dealt, indexed by seat
-    bids: tuple[int, int, int, int]        # indexed by seat
-    tricks: tuple[Trick, ...]              # the 13 tricks in order
-    scores: tuple[TeamScore, TeamScore]    # per team
-    blind: tuple[bool, bool, bool, bool] = (False, False, False, False)  # which nils were blind
-
-    @property
-    def trick_winners(self) -> tuple[int, ...]:
-        """The seat that won each of the 13 tricks, in order."""
-        return tuple(t.winner for t in self.tricks)  # type: ignore[misc]
-
-    @property
-    def score_delta(self) -> tuple[int, int]:
-        """Points each team gained or lost in this hand."""
-        return self.scores[0].delta, self.scores[1].delta
-
-    def to_dict(self) -> dict:
-        """A JSON-ready dictionary (for tutorials, the bridge and the hand viewer)."""
-        return {
-            "number": self.number, "dealer": self.dealer,
-            "deal": [list(h) for h in self.deal], "bids": list(self.bids),
-            "tricks": [t.to_dict() for t in self.tricks],
-            "scores": [s.to_dict() for s in self.scores],
-        } | ({"blind": list(self.blind)} if any(self.blind) else {})
 
 
 class Match:
