@@ -15,12 +15,18 @@ Messages (:data:`HANDLERS` holds exactly these names; *state* is :meth:`Session.
 =============================  ====================================================================
 message and arguments          result
 =============================  ====================================================================
-``hello``                      ``{version, variant, levels, reason_kinds}`` (reason parameter name → kind)
+``hello``                      ``{version, variant, levels, reason_kinds, presets}`` (reason parameter name → kind;
+                               presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
-opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
+opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_seed``); rules: a preset
+                               name, ``preset,key=value`` text or a dictionary (:class:`~spades.Rules`;
+                               ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
+                               Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
+                               and ``blind`` (which nil bids are blind)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}``                     state after the human's bid, 0 = nil (``IllegalAction`` codes if refused)
+``bid {n}``                     state after the human's bid, 0 = nil, ``"blind"`` = blind nil
+                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules)
 ``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
@@ -36,9 +42,11 @@ opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_s
 ``hand {number?}``             a completed hand's record (deal, bids, tricks, score breakdown);
                                default the last; an int (else ``bad_args``) in range (``bad_hand``)
 ``export {number?}``           ``{text, record}``: a completed hand as hand notation and as record
-``review {text}``              ``{source, hands}``: every hand of a match save, session save, hand
+``review {text}``              ``{source, hands, rules}``: every hand of a match save, session save, hand
                                record or hand notation (:mod:`spades.notation`), checked by replay;
-                               an unfinished hand has ``"scores": null`` and its trick in progress last
+                               an unfinished hand has ``"scores": null`` and its trick in progress last;
+                               ``rules`` (``Rules.to_dict``) from the save, the notation's ``Rules:``
+                               line or a record's ``rules`` (1.0.0 when absent)
 =============================  ====================================================================
 
 An *event* is described in :mod:`spades.session`. Every request is bounded before it is
@@ -59,6 +67,7 @@ from .match import ACTIONS_PER_HAND, OVER, Match
 from .notation import HandText, format_hand, parse, replay
 from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT, Session, check_level
+from .variant import PRESETS, Rules
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -76,6 +85,7 @@ ERROR_CODES = frozenset({
     "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",
+    "bid_not_allowed", "unknown_preset", "bad_rules", "bad_option", "rules_conflict",
 })
 
 DEFAULT_SESSION = "main"
@@ -102,7 +112,8 @@ def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """The engine's version, the bot levels on offer and the kind of each reason parameter."""
-    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds()}
+    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds(),
+            "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
 
 
 def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -111,8 +122,9 @@ def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels."""
-    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"))
+    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels, ``rules``."""
+    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"),
+                                rules=args.get("rules"))
     return state(sid)
 
 
@@ -196,7 +208,8 @@ def hand(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """A completed hand (default: the last) as hand notation, for tutorial authors."""
     record = hand(args, sid)
-    return {"text": format_hand(_open(sid).match.hands_played[record["number"] - 1]), "record": record}
+    match = _open(sid).match
+    return {"text": format_hand(match.hands_played[record["number"] - 1], match.rules), "record": record}
 
 
 def _partial_record(m: Match) -> dict[str, Any]:
@@ -204,7 +217,7 @@ def _partial_record(m: Match) -> dict[str, Any]:
     if m.trick is not None:
         tricks.append(m.trick.to_dict())
     return {"number": m.hand_number, "dealer": m.dealer, "deal": [m.dealt(s) for s in range(4)],
-            "bids": list(m.bids), "tricks": tricks, "scores": None}
+            "bids": list(m.bids), "tricks": tricks, "scores": None} | ({"blind": list(m.blind)} if any(m.blind) else {})
 
 
 def _match_records(m: Match) -> list[dict[str, Any]]:
@@ -221,14 +234,17 @@ def _record_match(data: dict[str, Any]) -> Match:
         before = tuple(t["score_before"] for t in scores) if scores else (0, 0)
         bags = tuple(t["bags_before"] for t in scores) if scores else (0, 0)
         order = [(data["dealer"] + 1 + i) % 4 for i in range(4)]
-        bids = [data["bids"][s] for s in order]
+        rules = Rules.read(data.get("rules"))
+        blind = data.get("blind", [False] * 4)
+        bids = ["blind" if blind[s] is True else data["bids"][s] for s in order]
         plays = [card for t in data["tricks"] for _, card in t["plays"]]
         spec = HandText(data["dealer"], tuple(tuple(h) for h in data["deal"]), before, bags,  # type: ignore[arg-type]
-                        tuple(b for b in bids if b is not None), tuple(plays))
+                        tuple(b for b in bids if b is not None), tuple(plays), rules)
     except (KeyError, TypeError, IndexError, ValueError):
         raise BadSave("malformed", "Not a valid hand record: a field is missing or of the wrong kind.") from None
     m = replay(spec)
-    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != data):
+    given = {k: v for k, v in data.items() if k != "rules"}
+    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != given):
         raise BadSave("inconsistent", "The hand record's tricks or scores do not agree with its own cards (tampered?).")
     return m
 
@@ -251,13 +267,17 @@ def review(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
     if not text.lstrip().startswith("{"):
-        return {"source": "notation", "hands": _match_records(replay(parse(text)))}
+        return _reviewed("notation", replay(parse(text)))
     data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
     if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
-        return {"source": "session", "hands": _match_records(_saved_match(data.get("match")))}
+        return _reviewed("session", _saved_match(data.get("match")))
     if isinstance(data, dict) and {"deal", "dealer", "bids", "tricks"} <= set(data):
-        return {"source": "hand", "hands": _match_records(_record_match(data))}
-    return {"source": "match", "hands": _match_records(_saved_match(data))}
+        return _reviewed("hand", _record_match(data))
+    return _reviewed("match", _saved_match(data))
+
+
+def _reviewed(source: str, m: Match) -> dict[str, Any]:
+    return {"source": source, "hands": _match_records(m), "rules": m.rules.to_dict()}
 
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
