@@ -15,12 +15,18 @@ Messages (:data:`HANDLERS` holds exactly these names; *state* is :meth:`Session.
 =============================  ====================================================================
 message and arguments          result
 =============================  ====================================================================
-``hello``                      ``{version, variant, levels, reason_kinds}`` (reason parameter name → kind)
+``hello``                      ``{version, variant, levels, reason_kinds, presets}`` (reason parameter name → kind;
+                               presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
-opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_seed``)
+opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_seed``); rules: a preset
+                               name, ``preset,key=value`` text or a dictionary (:class:`~spades.Rules`;
+                               ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
+                               Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
+                               and ``blind`` (which nil bids are blind)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}``                     state after the human's bid, 0 = nil (``IllegalAction`` codes if refused)
+``bid {n}``                     state after the human's bid, 0 = nil, ``"blind"`` = blind nil
+                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules)
 ``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
@@ -36,9 +42,11 @@ opponents?}``                  (:func:`~spades.session.parse_seed`, else ``bad_s
 ``hand {number?}``             a completed hand's record (deal, bids, tricks, score breakdown);
                                default the last; an int (else ``bad_args``) in range (``bad_hand``)
 ``export {number?}``           ``{text, record}``: a completed hand as hand notation and as record
-``review {text}``              ``{source, hands}``: every hand of a match save, session save, hand
+``review {text}``              ``{source, hands, rules}``: every hand of a match save, session save, hand
                                record or hand notation (:mod:`spades.notation`), checked by replay;
-                               an unfinished hand has ``"scores": null`` and its trick in progress last
+                               an unfinished hand has ``"scores": null`` and its trick in progress last;
+                               ``rules`` (``Rules.to_dict``) from the save, the notation's ``Rules:``
+                               line or a record's ``rules`` (1.0.0 when absent)
 ``analyse {text, hand?, step,  the decision before card ``step`` (0–51) of completed hand ``hand``
 budget?}``                     (1-based) of ``text``: ``{index, seat, action, best, cost_tricks,
                                cost_points, finished, values: {card: {tricks, margin}}, step, total}``
@@ -73,6 +81,7 @@ from .errors import BadInput, BadRequest, SpadesError
 from .notation import format_hand
 from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, Session, check_level
+from .variant import PRESETS, Rules
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -91,6 +100,7 @@ ERROR_CODES = frozenset({
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",
     "not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase",
+    "bid_not_allowed", "unknown_preset", "bad_rules", "bad_option", "rules_conflict",
 })
 
 DEFAULT_SESSION = "main"
@@ -117,7 +127,8 @@ def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """The engine's version, the bot levels on offer and the kind of each reason parameter."""
-    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds()}
+    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds(),
+            "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
 
 
 def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -126,8 +137,9 @@ def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels."""
-    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"))
+    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels, ``rules``."""
+    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"),
+                                rules=args.get("rules"))
     return state(sid)
 
 
@@ -211,7 +223,8 @@ def hand(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """A completed hand (default: the last) as hand notation, for tutorial authors."""
     record = hand(args, sid)
-    return {"text": format_hand(_open(sid).match.hands_played[record["number"] - 1]), "record": record}
+    match = _open(sid).match
+    return {"text": format_hand(match.hands_played[record["number"] - 1], match.rules), "record": record}
 
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {

@@ -20,6 +20,7 @@ from .notation import HandText, parse, replay
 from .position import NotFinished, Position, SolverError
 from .safejson import excerpt, loads
 from .solver import Solver
+from .variant import Rules
 from .session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT
 
 #: A card position's solving budget in seconds (the page sends one position a message).
@@ -36,7 +37,7 @@ def _partial_record(m: Match) -> dict[str, Any]:
     if m.trick is not None:
         tricks.append(m.trick.to_dict())
     return {"number": m.hand_number, "dealer": m.dealer, "deal": [m.dealt(s) for s in range(4)],
-            "bids": list(m.bids), "tricks": tricks, "scores": None}
+            "bids": list(m.bids), "tricks": tricks, "scores": None} | ({"blind": list(m.blind)} if any(m.blind) else {})
 
 
 def _match_records(m: Match) -> list[dict[str, Any]]:
@@ -53,14 +54,17 @@ def _record_match(data: dict[str, Any]) -> Match:
         before = tuple(t["score_before"] for t in scores) if scores else (0, 0)
         bags = tuple(t["bags_before"] for t in scores) if scores else (0, 0)
         order = [(data["dealer"] + 1 + i) % 4 for i in range(4)]
-        bids = [data["bids"][s] for s in order]
+        rules = Rules.read(data.get("rules"))
+        blind = data.get("blind", [False] * 4)
+        bids = ["blind" if blind[s] is True else data["bids"][s] for s in order]
         plays = [card for t in data["tricks"] for _, card in t["plays"]]
         spec = HandText(data["dealer"], tuple(tuple(h) for h in data["deal"]), before, bags,  # type: ignore[arg-type]
-                        tuple(b for b in bids if b is not None), tuple(plays))
+                        tuple(b for b in bids if b is not None), tuple(plays), rules)
     except (KeyError, TypeError, IndexError, ValueError):
         raise BadSave("malformed", "Not a valid hand record: a field is missing or of the wrong kind.") from None
     m = replay(spec)
-    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != data):
+    given = {k: v for k, v in data.items() if k != "rules"}
+    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != given):
         raise BadSave("inconsistent", "The hand record's tricks or scores do not agree with its own cards (tampered?).")
     return m
 
@@ -94,7 +98,7 @@ def _match_of(text: Any) -> tuple[str, Match]:
 def review(args: Args, sid: str | None = None) -> dict[str, Any]:
     """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
     source, m = _match_of(args.get("text"))
-    return {"source": source, "hands": _match_records(m)}
+    return {"source": source, "hands": _match_records(m), "rules": m.rules.to_dict()}
 
 
 def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:

@@ -9,6 +9,7 @@ Comparing two card numbers of one suit compares their ranks.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from collections.abc import Iterable
 
 RANKS = "23456789TJQKA"
@@ -46,6 +47,15 @@ RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
+#: The jokers of the house-rule decks (see :class:`Deck`): card numbers above the 52 standard cards.
+LITTLE_JOKER, BIG_JOKER = DECK_SIZE, DECK_SIZE + 1
+JOKER_NAMES = ("LJ", "BJ")
+#: Names of every card number any deck uses (the 52 standard cards, then the jokers).
+ALL_CARD_NAMES: tuple[str, ...] = CARD_NAMES + JOKER_NAMES
+#: Card number of every name any deck uses.
+ALL_CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(ALL_CARD_NAMES)}
+
+
 def parse_card(text: str) -> int:
     """Card number of a card name such as ``"QH"``; raises ``ValueError`` if it is not one."""
     try:
@@ -61,21 +71,35 @@ def card_name(card: int) -> str:
 
 def long_name(card: str | int) -> str:
     """Plain-English name of a card, e.g. ``"queen of hearts"``."""
-    n = parse_card(card) if isinstance(card, str) else card
+    n = ALL_CARD_INDEX.get(card, -1) if isinstance(card, str) else card
+    if n < 0:
+        parse_card(card)  # raises the usual error
+    if n == BIG_JOKER or text_is(card, "BJ"):
+        return "big joker"
+    if n == LITTLE_JOKER or text_is(card, "LJ"):
+        return "little joker"
     return f"{RANK_WORDS[RANK_OF[n]]} of {SUIT_WORDS[SUIT_OF[n]]}"
 
 
-def mask_of(cards: Iterable[str]) -> int:
-    """Bitmask of a collection of card names."""
+def text_is(card: str | int, name: str) -> bool:
+    """Whether ``card`` is the text ``name``."""
+    return isinstance(card, str) and card == name
+
+
+def mask_of(cards: Iterable[str], jokers: bool = False) -> int:
+    """Bitmask of a collection of card names (``jokers``: ``LJ`` and ``BJ`` are cards too)."""
     mask = 0
     for name in cards:
-        mask |= 1 << parse_card(name)
+        if jokers and name in ALL_CARD_INDEX:
+            mask |= 1 << ALL_CARD_INDEX[name]
+        else:
+            mask |= 1 << parse_card(name)
     return mask
 
 
 def cards_of(mask: int) -> list[str]:
-    """Card names in a bitmask, in card-number order (by suit, then rank)."""
-    names = CARD_NAMES
+    """Card names in a bitmask, in card-number order (by suit, then rank; the jokers last)."""
+    names = ALL_CARD_NAMES
     out = []
     while mask:
         low = mask & -mask
@@ -124,8 +148,63 @@ def suit_top(mask: int, suit: int) -> int:
 def sort_hand(cards: Iterable[str]) -> list[str]:
     """Cards sorted for display: spades, hearts, clubs, diamonds (colours alternate), high to low."""
     order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
-    return sorted(cards, key=lambda c: (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c]))
+    return sorted(cards, key=lambda c: (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c]) if c in CARD_INDEX
+                  else (-1, -ALL_CARD_INDEX[c]))
 
+
+STANDARD, JOKERS, DEUCES = "standard", "jokers", "deuces"
+TWO_CLUBS, TWO_DIAMONDS, TWO_HEARTS, TWO_SPADES = (s * SUIT_SIZE for s in range(4))
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One deck of 52 cards and how its cards rank: the standard deck or a house-rule deck.
+
+    ``suit_of[c]`` is the suit card ``c`` counts as (the jokers, and the two of diamonds
+    in the deuces deck, are spades); ``power[c]`` orders cards of one suit (higher wins);
+    ``suit_masks`` are the cards of each suit as it counts. Tables, because the play loop reads them.
+    """
+
+    name: str
+    cards: tuple[int, ...]
+    mask: int
+    suit_masks: tuple[int, int, int, int]
+    non_spades: int
+    suit_of: tuple[int, ...]
+    power: tuple[int, ...]
+
+    @property
+    def standard(self) -> bool:
+        """Whether this is the standard deck (the engine's fast paths)."""
+        return self.name == STANDARD
+
+
+def _deck(name: str, out: tuple[int, ...], spade_order: tuple[int, ...]) -> Deck:
+    """A deck without the cards ``out``, whose spades rank low to high as ``spade_order``."""
+    cards = tuple(c for c in range(DECK_SIZE + len(JOKER_NAMES)) if c not in out
+                  and (c < DECK_SIZE or name != STANDARD))
+    suit_of = list(c // SUIT_SIZE for c in range(DECK_SIZE)) + [SPADES] * len(JOKER_NAMES)
+    power = list(range(DECK_SIZE + len(JOKER_NAMES)))
+    for i, c in enumerate(spade_order):
+        suit_of[c] = SPADES
+        power[c] = FIRST_SPADE + i
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        masks[suit_of[c]] |= 1 << c
+    mask = masks[0] | masks[1] | masks[2] | masks[3]
+    return Deck(name, cards, mask, (masks[0], masks[1], masks[2], masks[3]), mask & ~masks[SPADES],
+                tuple(suit_of), tuple(power))
+
+
+_PLAIN_SPADES = tuple(range(FIRST_SPADE, DECK_SIZE))
+#: The three decks by name: standard; jokers (2♣ 2♦ out, BJ > LJ > A♠); deuces (2♣ 2♥ out,
+#: BJ > LJ > 2♦ > 2♠ > A♠ … > 3♠, the 2♦ a spade).
+DECKS: dict[str, Deck] = {
+    STANDARD: _deck(STANDARD, (), _PLAIN_SPADES),
+    JOKERS: _deck(JOKERS, (TWO_CLUBS, TWO_DIAMONDS), _PLAIN_SPADES + (LITTLE_JOKER, BIG_JOKER)),
+    DEUCES: _deck(DEUCES, (TWO_CLUBS, TWO_HEARTS),
+                  _PLAIN_SPADES[1:] + (TWO_SPADES, TWO_DIAMONDS, LITTLE_JOKER, BIG_JOKER)),
+}
 
 _MASK64 = (1 << 64) - 1
 
@@ -166,9 +245,12 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def deal(self) -> tuple[int, int, int, int]:
-        """Shuffle a fresh deck (Fisher–Yates) and deal 13 cards to each seat, as masks."""
-        deck = list(range(52))
+    def deal(self, cards: tuple[int, ...] | None = None) -> tuple[int, int, int, int]:
+        """Shuffle a fresh deck (Fisher–Yates) and deal 13 cards to each seat, as masks.
+
+        ``cards`` are the deck's 52 card numbers (a house-rule deck); the standard deck by default.
+        """
+        deck = list(range(52)) if cards is None else list(cards)
         for i in range(51, 0, -1):
             j = self.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]

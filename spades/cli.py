@@ -25,6 +25,7 @@ from .errors import BadRequest, IllegalAction
 from .match import BID, OVER, SEAT_NAMES, Match
 from .safejson import excerpt
 from .session import HUMAN, Session, action_seats, parse_seed
+from .variant import BLIND_NIL, DEFAULT, BadRules, Rules
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -85,7 +86,7 @@ WHY_SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 
 
 def _action_words(action: int | str) -> str:
-    return "bid " + _bid_word(action) if isinstance(action, int) else "play " + pretty(action)
+    return "bid " + _bid_word(action) if isinstance(action, int) or action == BLIND_NIL else "play " + pretty(action)
 
 
 def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
@@ -121,6 +122,8 @@ def _why(session: Session, words: list[str], out: Callable[[str], None]) -> None
 def _action(m: Match, text: str) -> int | str | None:
     """The bid or card a player typed (``None`` for text that is not a bid in bidding)."""
     if m.phase == BID:
+        if text.lower() == BLIND_NIL:
+            return BLIND_NIL
         text = "0" if text.lower() == "nil" else text
         return int(text) if BID_TEXT.fullmatch(text) else None
     card = text.upper().replace("10", "T")
@@ -132,7 +135,7 @@ def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str
     m = session.match
     _print_table(m, out)
     while True:
-        prompt = "Your bid (0 = nil, 1–13): " if m.phase == BID else \
+        prompt = f"Your bid ({', '.join(map(str, m.legal_bids()))}; 0 = nil): " if m.phase == BID else \
             f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
         try:
             text = read(prompt).strip()
@@ -170,7 +173,8 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
          session: Session | None = None) -> int:
     """An interactive game in the terminal (``session`` defaults to a new one from ``args``)."""
     if session is None:
-        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents)
+        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents,
+                              rules=getattr(args, "rules", DEFAULT))
     m = session.match
     out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
         f"against {session.opponents} opponents. Type 'help' for commands.")
@@ -187,12 +191,13 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
 def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     """Random legal play through the public API; prints full hands per second (median of repeats)."""
     rng = random.Random(args.seed)
+    rules = getattr(args, "rules", DEFAULT)
     rates = []
     for _ in range(args.repeats):
         hands = 0
         start = time.perf_counter()
         while time.perf_counter() - start < args.seconds:
-            m = Match(seed=rng.getrandbits(32))
+            m = Match(seed=rng.getrandbits(32), rules=rules)
             while m.phase != OVER and len(m.hands_played) < 50:
                 if m.phase == BID:
                     m.bid(rng.choice(m.legal_bids()))
@@ -201,7 +206,7 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
             hands += len(m.hands_played)
         rates.append(hands / (time.perf_counter() - start))
     result = {"hands_per_second": round(statistics.median(rates)), "repeats": [round(r) for r in rates],
-              "python": sys.version.split()[0]}
+              "python": sys.version.split()[0], "rules": rules.to_text()}
     out(json.dumps(result) if args.json else
         f"{result['hands_per_second']} full hands per second (median of {args.repeats}: {result['repeats']})")
     return 0
@@ -215,11 +220,23 @@ def _seed(text: str) -> int | str:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
+RULES_HELP = "house rules: a preset (1.0.0, jokers, deuces, suicide, blind-nil, quick) or preset,key=value,…"
+
+
+def _rules(text: str) -> Rules:
+    """``--rules``: a preset name or ``preset,key=value,…`` (:meth:`spades.Rules.parse`)."""
+    try:
+        return Rules.parse(text)
+    except BadRules as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
 def _add_play(sub: Any) -> None:
     p = sub.add_parser("play", help="play a match in the terminal")
     p.add_argument("--seed", type=_seed, default=None, help="digits or a word (default: random)")
     p.add_argument("--partner", choices=LEVELS, default=LEVELS[-1])
     p.add_argument("--opponents", choices=LEVELS, default=LEVELS[-1])
+    p.add_argument("--rules", type=_rules, default=DEFAULT, help=RULES_HELP)
     p.set_defaults(run=play)
 
 
@@ -229,6 +246,7 @@ def _add_bench(sub: Any) -> None:
     b.add_argument("--seconds", type=float, default=2.0)
     b.add_argument("--repeats", type=int, default=5)
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--rules", type=_rules, default=DEFAULT, help=RULES_HELP)
     b.add_argument("--solver", action="store_true", help="double-dummy solve times instead (see spades.analysis)")
     b.add_argument("--deals", type=int, default=50, help="with --solver: random deals to time")
     b.set_defaults(run=_bench_or_solver)

@@ -71,6 +71,13 @@ TEXTS: dict[str, str] = {
     "play.equivalent": "Play {card}: all your legal cards are worth the same here.",
     "play.search": "Play {card}: over {samples} sampled deals it scored {value} points on average, and the contract was made {make}% of the time.",
     "play.search_rule": "Play {card}: the usual rule's card held up over {samples} sampled deals, with {value} points on average and the contract made {make}% of the time.",
+    # house rules (spades.ai.house)
+    "bid.blind_nil": "Bid blind nil before looking at the cards: the team is {gap} points behind.",
+    "bid.suicide_nil": "Bid nil, as suicide asks one partner to do (the hand was worth about {bid}).",
+    "bid.suicide_cover": "Bid {bid}: under suicide the nil bidder's partner bids at least 4.",
+    "adj.ten_for_two_hundred": "Bid {bid} so the team reaches ten tricks, which score 200 when made.",
+    "adj.min_team": "Bid {bid} so the team's bid reaches the table's minimum of {minimum}.",
+    "play.house_lowest": "Play {card}, the lowest card allowed here.",
 }
 
 NONE = "none"

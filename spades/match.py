@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from collections.abc import Iterable
 
-from .cards import CARD_INDEX, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SUIT_OF, SUIT_SIZE, Rng, cards_of
+from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, DECK_SIZE, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
-from .rules import BIDS, MAX_BID, MIN_BID, legal_mask, refusal, trick_winner
+from .rules import BIDS, MAX_BID, MIN_BID, legal_mask, ranked_winner, refusal, trick_winner
 from .safejson import excerpt
-from .scoring import TeamScore, match_winner, score_team
+from .scoring import match_winner, score_team
 from .start import SEATS, MatchStart, check_deal, check_seat
+from .record import HandRecord
+from .variant import BLIND_NIL, Rules, legal_bids
 from .view import SeatView, Trick
 
 BID = "bid"
@@ -34,37 +35,8 @@ OVER = "over"
 SEAT_NAMES = ("South", "West", "North", "East")
 #: Each hand is four bids, then the 52 cards: the position of an action in its hand tells its kind.
 ACTIONS_PER_HAND = SEATS + DECK_SIZE
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """A completed hand: the deal, the bids, every trick and both teams' score breakdowns."""
-
-    number: int
-    dealer: int
-    deal: tuple[tuple[str, ...], ...]      # four hands as dealt, indexed by seat
-    bids: tuple[int, int, int, int]        # indexed by seat
-    tricks: tuple[Trick, ...]              # the 13 tricks in order
-    scores: tuple[TeamScore, TeamScore]    # per team
-
-    @property
-    def trick_winners(self) -> tuple[int, ...]:
-        """The seat that won each of the 13 tricks, in order."""
-        return tuple(t.winner for t in self.tricks)  # type: ignore[misc]
-
-    @property
-    def score_delta(self) -> tuple[int, int]:
-        """Points each team gained or lost in this hand."""
-        return self.scores[0].delta, self.scores[1].delta
-
-    def to_dict(self) -> dict:
-        """A JSON-ready dictionary (for tutorials, the bridge and the hand viewer)."""
-        return {
-            "number": self.number, "dealer": self.dealer,
-            "deal": [list(h) for h in self.deal], "bids": list(self.bids),
-            "tricks": [t.to_dict() for t in self.tricks],
-            "scores": [s.to_dict() for s in self.scores],
-        }
+BLIND_CODE = -1   # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
+CARD_NAMES = ALL_CARD_NAMES
 
 
 class Match:
@@ -81,15 +53,17 @@ class Match:
 
     def __init__(self, *, seed: int | str | None = None, dealer: int | None = None,
                  deal: Sequence[Sequence[str]] | None = None,
-                 scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0)) -> None:
+                 scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0),
+                 rules: Rules | str | dict | None = None) -> None:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
         try:
             rng = Rng.from_seed(seed)
         except ValueError:
             raise IllegalAction("bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}.") from None
-        masks = check_deal(deal) if deal is not None else None
-        self._start = MatchStart(rng.state, dealer, masks, scores, bags)  # type: ignore[arg-type]
+        rules = Rules.read(rules)
+        masks = check_deal(deal, not rules.card_deck.standard) if deal is not None else None
+        self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]
         self._reset()
 
     @classmethod
@@ -113,6 +87,14 @@ class Match:
     def _reset(self) -> None:
         """Put the match back at its start."""
         start = self._start
+        self._rules = rules = start.rules
+        deck = self._deckinfo = rules.card_deck
+        self._cards = None if deck.standard else deck.cards
+        # the play loop's tables, read once (1.0.0's are the standard deck's)
+        self._suit_of, self._suit_masks, self._non_spades = deck.suit_of, deck.suit_masks, deck.non_spades
+        self._any_time = rules.spades_any_time
+        self._every_bid = not (rules.suicide or rules.min_team_bid or rules.blind_nil)  # 0–13 always open
+        self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
         self._dealer = self._rng.below(SEATS) if start.dealer is None else start.dealer
         self._scores = list(start.scores)
@@ -120,12 +102,13 @@ class Match:
         self._history: list[HandRecord] = []
         self._log: list[int] = []       # every action: a bid (0–13) or a card number, by phase
         self._winner: int | None = None
-        self._begin_hand(start.deal if start.deal is not None else self._rng.deal())
+        self._begin_hand(start.deal if start.deal is not None else self._rng.deal(self._cards))
 
     def _begin_hand(self, hands: tuple[int, int, int, int]) -> None:
         self._dealt = hands
         self._hands = list(hands)
         self._bids: list[int | None] = [None, None, None, None]
+        self._blind = [False, False, False, False]
         self._phase = BID
         self._to_act: int | None = (self._dealer + 1) % 4
         self._leader = self._to_act
@@ -140,6 +123,16 @@ class Match:
     def start(self) -> MatchStart:
         """What the match started from (see :class:`MatchStart`)."""
         return self._start
+
+    @property
+    def rules(self) -> Rules:
+        """The house rules of this match (:class:`~spades.Rules`; ``Rules()`` is variant 1.0.0)."""
+        return self._rules
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        """Which of this hand's bids are blind nils, by seat."""
+        return tuple(self._blind)
 
     @property
     def custom(self) -> bool:
@@ -220,7 +213,8 @@ class Match:
 
         Each hand is 4 bids then 52 cards, so position in the hand tells the kind.
         """
-        return [a if i % ACTIONS_PER_HAND < SEATS else CARD_NAMES[a] for i, a in enumerate(self._log)]
+        return [(a if a != BLIND_CODE else BLIND_NIL) if i % ACTIONS_PER_HAND < SEATS else CARD_NAMES[a]
+                for i, a in enumerate(self._log)]
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now (full knowledge: for tutorials and tests, not for bots)."""
@@ -230,16 +224,22 @@ class Match:
         """The cards ``seat`` was dealt in the current hand."""
         return cards_of(self._dealt[check_seat(seat)])
 
-    def legal_bids(self) -> list[int]:
-        """Bids open to the seat to act (0–13), or an empty list outside bidding."""
-        return list(BIDS) if self._phase == BID else []
+    def legal_bids(self) -> list[int | str]:
+        """Bids open to the seat to act (0–13, fewer under some house rules, and
+        :data:`~spades.variant.BLIND_NIL` when open), or an empty list outside bidding."""
+        if self._phase != BID:
+            return []
+        if self._every_bid:
+            return list(BIDS)
+        return list(legal_bids(self._rules, self._to_act, self._bids, self._blind, self._scores))  # type: ignore[arg-type]
 
     def legal_cards(self) -> list[str]:
         """Cards the seat to act may play, or an empty list outside play."""
         if self._phase != PLAY:
             return []
         trick = self._trick
-        return cards_of(legal_mask(self._hands[self._to_act], SUIT_OF[trick[0]] if trick else None, self._broken))
+        return cards_of(legal_mask(self._hands[self._to_act], self._suit_of[trick[0]] if trick else None,
+                                   self._broken or self._any_time, self._suit_masks, self._non_spades))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""
@@ -251,7 +251,8 @@ class Match:
             tricks=tuple(self._tricks), trick=self.trick, tricks_won=(self._won[0], self._won[1], self._won[2], self._won[3]),
             spades_broken=self._broken, scores=self.scores, bags=self.bags,
             legal_bids=tuple(self.legal_bids()) if mine else (),
-            legal_cards=tuple(self.legal_cards()) if mine else ())
+            legal_cards=tuple(self.legal_cards()) if mine else (),
+            rules=self._rules, blind=tuple(self._blind))
 
     # -- actions --------------------------------------------------------------------
 
@@ -269,10 +270,15 @@ class Match:
     def bid(self, n: int, *, seat: int | None = None) -> None:
         """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is bidding."""
         to_act = self._check_turn(BID, seat)
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID:
+        if n != BLIND_NIL and (isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID):
             raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.")
-        self._bids[to_act] = n
-        self._log.append(n)
+        if not self._every_bid and n not in self.legal_bids():
+            raise IllegalAction("bid_not_allowed", f"The house rules ({self._rules.to_text()}) do not allow the bid "
+                                f"{excerpt(n)} now; allowed: {', '.join(map(str, self.legal_bids()))}.")
+        blind = n == BLIND_NIL
+        self._blind[to_act] = blind
+        self._bids[to_act] = 0 if blind else n  # type: ignore[assignment]
+        self._log.append(BLIND_CODE if blind else n)  # type: ignore[arg-type]
         if to_act == self._dealer:  # the dealer bids last
             self._phase = PLAY
             self._to_act = self._leader
@@ -282,19 +288,21 @@ class Match:
     def play(self, card: str, *, seat: int | None = None) -> None:
         """Play ``card`` (e.g. ``"QH"``) for the seat to act; ``seat`` optionally names who is playing."""
         to_act = self._check_turn(PLAY, seat)
-        c = CARD_INDEX.get(card) if isinstance(card, str) else None
+        c = ALL_CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None:
             raise IllegalAction("bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C.")
         hand = self._hands[to_act]
         trick = self._trick
-        led = SUIT_OF[trick[0]] if trick else None
-        if not legal_mask(hand, led, self._broken) >> c & 1:
-            code, message = refusal(hand, c, led, self._broken)  # type: ignore[misc]
+        suit_of = self._suit_of
+        led = suit_of[trick[0]] if trick else None
+        broken = self._broken or self._any_time
+        if not legal_mask(hand, led, broken, self._suit_masks, self._non_spades) >> c & 1:
+            code, message = refusal(hand, c, led, broken, self._deckinfo)  # type: ignore[misc]
             raise IllegalAction(code, message)
         self._hands[to_act] = hand ^ (1 << c)
         trick.append(c)
         self._log.append(c)
-        if c >= FIRST_SPADE:
+        if suit_of[c] == SPADES:
             self._broken = True
         if len(trick) < SEATS:
             self._to_act = (to_act + 1) % 4
@@ -302,8 +310,8 @@ class Match:
             self._finish_trick()
 
     def act(self, action: int | str, *, seat: int | None = None) -> None:
-        """Take ``action``: an integer is a bid, a string is a card."""
-        if isinstance(action, str):
+        """Take ``action``: an integer (or :data:`~spades.variant.BLIND_NIL`) is a bid, a string is a card."""
+        if isinstance(action, str) and action != BLIND_NIL:
             self.play(action, seat=seat)
         else:
             self.bid(action, seat=seat)
@@ -311,7 +319,8 @@ class Match:
     def _finish_trick(self) -> None:
         trick = self._trick
         leader = self._leader
-        winner = (leader + trick_winner(trick)) % 4
+        ranked = self._ranked
+        winner = (leader + (trick_winner(trick) if ranked is None else ranked_winner(trick, self._suit_of, ranked))) % 4
         self._won[winner] += 1
         names = CARD_NAMES
         self._tricks.append(Trick(leader, (
@@ -323,24 +332,25 @@ class Match:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
-        bids, won = self._bids, self._won
+        bids, won, blind, rules = self._bids, self._won, self._blind, self._rules
         team_scores = tuple(
-            score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), self._scores[t], self._bags[t])  # type: ignore[arg-type]
+            score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), self._scores[t], self._bags[t],  # type: ignore[arg-type]
+                       rules, (blind[t], blind[t + 2]))
             for t in (0, 1))
         self._history.append(HandRecord(
             number=len(self._history) + 1, dealer=self._dealer,
             deal=tuple(tuple(cards_of(h)) for h in self._dealt), bids=tuple(bids),  # type: ignore[arg-type]
-            tricks=tuple(self._tricks), scores=team_scores))  # type: ignore[arg-type]
+            tricks=tuple(self._tricks), scores=team_scores, blind=tuple(blind)))  # type: ignore[arg-type]
         for t in (0, 1):
             self._scores[t] = team_scores[t].score_after
             self._bags[t] = team_scores[t].bags_after
-        self._winner = match_winner(self.scores)
+        self._winner = match_winner(self.scores, rules.target, rules.floor)
         if self._winner is not None:
             self._phase = OVER
             self._to_act = None
         else:
             self._dealer = (self._dealer + 1) % 4
-            self._begin_hand(self._rng.deal())
+            self._begin_hand(self._rng.deal(self._cards))
 
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` actions (across hands if need be) by replaying the rest."""
@@ -350,7 +360,7 @@ class Match:
         self._reset()
         for action in keep:
             if self._phase == BID:
-                self.bid(action)
+                self.bid(BLIND_NIL if action == BLIND_CODE else action)
             else:
                 self.play(CARD_NAMES[action])
 

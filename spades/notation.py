@@ -3,6 +3,7 @@
 Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
 
     Spades hand                      (optional first line)
+    Rules: jokers                    (optional: the house rules, see spades.Rules.parse; 1.0.0 if absent)
     Dealer: E
     Score: 120 -40                   (optional: team S/N, team W/E before the hand)
     Bags: 3 0                        (optional)
@@ -14,7 +15,7 @@ Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
     Play: 2C 5C KC AC / 4D QD ...    (cards in play order; "/" between tricks is optional)
 
 Cards are written rank then suit (``AS``, ``TD``; ``10D`` and lower case are accepted);
-a bid of ``nil`` or ``0`` is nil. Bids and Play may stop part-way. Lines starting
+a bid of ``nil`` or ``0`` is nil, ``blind`` a blind nil; the jokers are ``LJ`` and ``BJ``. Bids and Play may stop part-way. Lines starting
 with ``#`` are comments. :func:`parse` checks the text against the rules by
 replaying it, so a hand that breaks a rule is refused with the rule's reason.
 Text longer than :data:`MAX_CHARS` is refused before it is read (``too_large``);
@@ -27,11 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import CARD_INDEX, FULL_DECK, cards_of, mask_of, sort_hand
+from .cards import ALL_CARD_INDEX, cards_of, mask_of, sort_hand
 from .errors import IllegalAction, SpadesError
 from .match import HandRecord, Match
 from .start import SEATS
 from .safejson import excerpt
+from .variant import BLIND_NIL, DEFAULT, BadRules, Rules
 
 SEAT_LETTERS = "SWNE"
 #: Longest notation read: a hand with comments fits in a few hundred characters.
@@ -57,13 +59,14 @@ class HandText:
     deal: tuple[tuple[str, ...], ...]
     scores: tuple[int, int]
     bags: tuple[int, int]
-    bids: tuple[int, ...]       # in bidding order
+    bids: tuple[int | str, ...]  # in bidding order (BLIND_NIL for a blind nil)
     plays: tuple[str, ...]
+    rules: Rules = DEFAULT
 
 
 def _card(token: str, line: int) -> str:
     t = token.strip().upper().replace("10", "T")
-    if t not in CARD_INDEX:
+    if t not in ALL_CARD_INDEX:
         raise NotationError("bad_notation", f"Line {line}: {excerpt(token)} is not a card (write rank then suit, e.g. AS, TD, 2C).")
     return t
 
@@ -84,8 +87,9 @@ def parse(text: str) -> HandText:
     dealer = None
     hands: dict[int, list[str]] = {}
     scores, bags = (0, 0), (0, 0)
-    bids: list[int] = []
+    bids: list[int | str] = []
     plays: list[str] = []
+    rules = DEFAULT
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line or (number == 1 and line.lower().startswith("spades")):
@@ -94,7 +98,12 @@ def parse(text: str) -> HandText:
         if not sep:
             raise NotationError("bad_notation", f"Line {number}: expected 'Name: value', got {excerpt(raw.strip())}.")
         key = key.strip().lower()
-        if key == "dealer":
+        if key == "rules":
+            try:
+                rules = Rules.parse(value.strip())
+            except BadRules as exc:
+                raise NotationError("bad_notation", f"Line {number}: {exc.message}") from None
+        elif key == "dealer":
             v = value.strip().upper()
             if v not in SEAT_LETTERS or len(v) != 1:
                 raise NotationError("bad_notation", f"Line {number}: the dealer is one of S, W, N, E.")
@@ -110,27 +119,29 @@ def parse(text: str) -> HandText:
                 t = t.lower()
                 if t == "nil":
                     bids.append(0)
+                elif t == BLIND_NIL:
+                    bids.append(BLIND_NIL)
                 elif _BID.fullmatch(t):
                     bids.append(int(t))
                 else:
-                    raise NotationError("bad_notation", f"Line {number}: {excerpt(t)} is not a bid (0–13 or nil).")
+                    raise NotationError("bad_notation", f"Line {number}: {excerpt(t)} is not a bid (0–13, nil or blind).")
         elif key == "play":
             plays.extend(_card(t, number) for t in value.replace("/", " ").replace("|", " ").split())
         else:
-            raise NotationError("bad_notation", f"Line {number}: unknown field {excerpt(key)} (Dealer, Score, Bags, S, W, N, E, Bids, Play).")
+            raise NotationError("bad_notation", f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, N, E, Bids, Play).")
     if dealer is None:
         raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
     if len(hands) == SEATS - 1:
         missing = next(s for s in range(SEATS) if s not in hands)
-        rest = FULL_DECK
+        rest = rules.card_deck.mask
         for h in hands.values():
-            rest &= ~mask_of(h)
+            rest &= ~mask_of(h, True)
         hands[missing] = cards_of(rest)
     if len(hands) != SEATS:
         raise NotationError("bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:').")
     if len(bids) > SEATS:
         raise NotationError("bad_notation", "There are only four bids in a hand.")
-    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(SEATS)), scores, bags, tuple(bids), tuple(plays))
+    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(SEATS)), scores, bags, tuple(bids), tuple(plays), rules)
     replay(spec)
     return spec
 
@@ -138,7 +149,8 @@ def parse(text: str) -> HandText:
 def replay(spec: HandText) -> Match:
     """A match positioned after the parsed hand's bids and plays (the rules check every step)."""
     try:
-        match = Match(seed=0, dealer=spec.dealer, deal=[list(h) for h in spec.deal], scores=spec.scores, bags=spec.bags)
+        match = Match(seed=0, dealer=spec.dealer, deal=[list(h) for h in spec.deal], scores=spec.scores, bags=spec.bags,
+                      rules=spec.rules)
     except ValueError as exc:
         raise NotationError("bad_notation", f"The deal or totals are invalid: {exc}") from None
     step = "bid 1"
@@ -158,18 +170,20 @@ def replay(spec: HandText) -> Match:
     return match
 
 
-def format_hand(record: HandRecord) -> str:
-    """Hand notation for a completed hand, readable back by :func:`parse`."""
+def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
+    """Hand notation for a completed hand of a match with ``rules``, readable back by :func:`parse`."""
     before = tuple(s.score_before for s in record.scores)
     bags = tuple(s.bags_before for s in record.scores)
     order = [(record.dealer + 1 + i) % SEATS for i in range(SEATS)]
-    lines = ["Spades hand", f"Dealer: {SEAT_LETTERS[record.dealer]}"]
+    lines = ["Spades hand"] + ([] if rules.default else [f"Rules: {rules.to_text()}"])
+    lines.append(f"Dealer: {SEAT_LETTERS[record.dealer]}")
     if before != (0, 0):
         lines.append(f"Score: {before[0]} {before[1]}")
     if bags != (0, 0):
         lines.append(f"Bags: {bags[0]} {bags[1]}")
     for seat in range(SEATS):
         lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat]))}")
-    lines.append("Bids: " + " ".join("nil" if record.bids[s] == 0 else str(record.bids[s]) for s in order))
+    lines.append("Bids: " + " ".join(BLIND_NIL if record.blind[s] else "nil" if record.bids[s] == 0
+                                     else str(record.bids[s]) for s in order))
     lines.append("Play: " + " / ".join(" ".join(t.cards) for t in record.tricks))
     return "\n".join(lines) + "\n"

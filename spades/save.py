@@ -11,6 +11,11 @@ every hand as dealt, bid and played, then the resulting totals::
                 "bids": [4, 3, null, null], "plays": ["KC", "2C", ...]}, ...],
      "state": {"phase": "bid", "to_act": 2, "scores": [0, 0], "bags": [0, 0], "winner": null}}
 
+A match with house rules (:class:`~spades.Rules` other than 1.0.0) adds a ``"rules"``
+section (:meth:`~spades.Rules.to_dict`) and names them in ``"variant"`` (the preset name,
+or ``"custom"``); a save without ``"rules"`` is variant 1.0.0, as every earlier save is.
+Bids may include ``"blind"`` (a blind nil) under rules that allow it.
+
 Loading checks, in order: the text's size and nesting (before it is parsed, see
 :mod:`spades.safejson`), that it is JSON, the format marker, version and rules variant,
 the shape and types of every field (whole numbers are never ``true`` or ``1.0``), the
@@ -40,6 +45,7 @@ from .match import ACTIONS_PER_HAND, OVER, Match
 from .safejson import excerpt
 from .safejson import loads as safe_loads
 from .start import SEATS, MatchStart, check_deal
+from .variant import DEFAULT, BadRules, Rules
 
 FORMAT = "spades-match"
 VERSION = 1
@@ -66,8 +72,10 @@ def to_dict(match: Match) -> dict[str, Any]:
     if match.phase != OVER:
         chunk = actions[ACTIONS_PER_HAND * len(hands):]
         hands.append(_hand_dict(match.dealer, [match.dealt(s) for s in range(SEATS)], chunk))
+    rules = match.rules
     return {
-        "format": FORMAT, "version": VERSION, "variant": VARIANT,
+        "format": FORMAT, "version": VERSION, "variant": VARIANT if rules.default else rules.name,
+        **({} if rules.default else {"rules": rules.to_dict()}),
         "start": {"rng": f"{start.rng:0{RNG_DIGITS}x}", "dealer": start.dealer,
                   "deal": [cards_of(m) for m in start.deal] if start.deal is not None else None,
                   "scores": list(start.scores), "bags": list(start.bags)},
@@ -132,13 +140,13 @@ _TEXT_REFUSALS = {
 }
 
 
-def _start_of(start: dict[str, Any]) -> MatchStart:
+def _start_of(start: dict[str, Any], rules: Rules) -> MatchStart:
     rng = start["rng"]
     _need(isinstance(rng, str) and len(rng) == RNG_DIGITS and all(c in "0123456789abcdef" for c in rng),
           "the random state")
     try:
-        deal = check_deal(start["deal"]) if start["deal"] is not None else None
-        return MatchStart(int(rng, 16), start["dealer"], deal, start["scores"], start["bags"])
+        deal = check_deal(start["deal"], not rules.card_deck.standard) if start["deal"] is not None else None
+        return MatchStart(int(rng, 16), start["dealer"], deal, start["scores"], start["bags"], rules)
     except IllegalAction as exc:
         raise BadSave("malformed", f"Not a valid save: the start is invalid ({exc.message})") from None
 
@@ -149,14 +157,13 @@ def from_dict(data: Any) -> Match:
         raise BadSave("wrong_format", "Not a Spades match save (the format marker is missing or different).")
     if not _same(data.get("version"), VERSION):
         raise BadSave("wrong_version", f"This save has version {excerpt(data.get('version'))}; this engine reads version {VERSION}.")
-    if data.get("variant") != VARIANT:
-        raise BadSave("wrong_version", f"This save is for rules variant {excerpt(data.get('variant'))}, not {VARIANT}.")
-    _need(set(data) == SECTIONS, "unexpected or missing sections")
+    rules = _rules_of(data)
+    _need(set(data) - {"rules"} == SECTIONS, "unexpected or missing sections")
     start, hands, state = data["start"], data["hands"], data["state"]
     _need(isinstance(start, dict) and set(start) == START_FIELDS, "the start section")
     _need(isinstance(hands, list) and len(hands) >= 1, "the list of hands")
     _need(isinstance(state, dict) and set(state) == STATE_FIELDS, "the state section")
-    match = Match.from_start(_start_of(start))
+    match = Match.from_start(_start_of(start, rules))
     for number, hand in enumerate(hands, start=1):
         _replay_hand(match, hand, number, last=number == len(hands))
     expected = {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
@@ -164,6 +171,21 @@ def from_dict(data: Any) -> Match:
     if not _same(state, expected):
         raise BadSave("inconsistent", "The save's scores or state do not agree with its own history (tampered?).")
     return match
+
+
+def _rules_of(data: dict[str, Any]) -> Rules:
+    """The save's house rules: its ``"rules"`` section, or 1.0.0 when it has none."""
+    if "rules" not in data:
+        if data.get("variant") != VARIANT:
+            raise BadSave("wrong_version", f"This save is for rules variant {excerpt(data.get('variant'))}, not {VARIANT}.")
+        return DEFAULT
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except BadRules as exc:
+        raise BadSave("malformed", f"Not a valid save: its rules are invalid ({exc.message})") from None
+    if rules.default or data.get("variant") != rules.name:
+        raise BadSave("inconsistent", "The save's variant does not name its rules (tampered?).")
+    return rules
 
 
 def _replay_hand(match: Match, hand: Any, number: int, last: bool) -> None:
@@ -175,10 +197,10 @@ def _replay_hand(match: Match, hand: Any, number: int, last: bool) -> None:
     if not _same(hand["dealer"], match.dealer):
         raise BadSave("bad_deal", f"{where}: the dealer does not follow from the start of the match.")
     try:
-        dealt = check_deal(hand["deal"])
+        dealt = check_deal(hand["deal"], not match.rules.card_deck.standard)
     except IllegalAction as exc:
         raise BadSave("bad_deal", f"{where}: the deal is not 52 distinct cards ({exc.message})") from None
-    if dealt != tuple(mask_of(match.dealt(s)) for s in range(SEATS)):
+    if dealt != tuple(mask_of(match.dealt(s), True) for s in range(SEATS)):
         raise BadSave("bad_deal", f"{where}: the deal does not match the save's random state (tampered?).")
     bids, plays = hand["bids"], hand["plays"]
     _need(isinstance(bids, list) and len(bids) == SEATS, f"{where}: bids must list four seats")

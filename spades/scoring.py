@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .rules import NIL
+from .variant import BIG_BID, BIG_BID_POINTS, BLIND_NIL_POINTS, DEFAULT, Rules
 
 TARGET = 500
 FLOOR = -200
@@ -28,6 +29,7 @@ class NilResult:
     tricks: int
     made: bool
     points: int
+    blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,65 +63,80 @@ class TeamScore:
         d["bids"] = list(self.bids)
         d["tricks"] = list(self.tricks)
         d["nils"] = [{"seat": n.seat, "tricks": n.tricks, "made": n.made, "points": n.points}
-                     for n in self.nils]
+                     | ({"blind": True} if n.blind else {}) for n in self.nils]
         return d
 
 
-def hand_points(bid_a: int, won_a: int, bid_b: int, won_b: int) -> tuple[int, int]:
+def hand_points(bid_a: int, won_a: int, bid_b: int, won_b: int,
+                nil_a: int = NIL_POINTS, nil_b: int = NIL_POINTS, big_bid: int = 0) -> tuple[int, int]:
     """A team's points for one hand before its bags are added (contract and nils), and the bags it took.
 
     The two players' bids and tricks are given apart (plain integers: the play-out
-    search calls this for every simulated hand). Tricks won on a nil are bags.
+    search calls this for every simulated hand). Tricks won on a nil are bags. House
+    rules: ``nil_a``/``nil_b`` are what each nil is worth (a blind nil 200, a half-value
+    nil 50); ``big_bid`` > 0 scores a contract of that many tricks or more as ±200.
     """
     contract = taken = nil_points = bags = 0
     if bid_a == NIL:
         if won_a:
-            nil_points = -NIL_POINTS
+            nil_points = -nil_a
             bags = won_a
         else:
-            nil_points = NIL_POINTS
+            nil_points = nil_a
     else:
         contract = bid_a
         taken = won_a
     if bid_b == NIL:
         if won_b:
-            nil_points -= NIL_POINTS
+            nil_points -= nil_b
             bags += won_b
         else:
-            nil_points += NIL_POINTS
+            nil_points += nil_b
     else:
         contract += bid_b
         taken += won_b
+    value = BIG_BID_POINTS if big_bid and contract >= big_bid else TRICK_POINTS * contract
     if taken >= contract:
-        return TRICK_POINTS * contract + nil_points, bags + taken - contract
-    return nil_points - TRICK_POINTS * contract, bags
+        return value + nil_points, bags + taken - contract
+    return nil_points - value, bags
 
 
-def add_bags(points: int, hand_bags: int, bags_before: int) -> tuple[int, int]:
-    """The hand's full points (+1 per bag, −100 per ten bags reached) and the team's bag count after it."""
+def add_bags(points: int, hand_bags: int, bags_before: int,
+             per_penalty: int = BAGS_PER_PENALTY, penalty: int = BAG_PENALTY) -> tuple[int, int]:
+    """The hand's full points (+1 per bag, −``penalty`` per ``per_penalty`` bags reached; 0 = never)
+    and the team's bag count after it."""
     total = bags_before + hand_bags
-    penalties = total // BAGS_PER_PENALTY
-    return points + hand_bags - BAG_PENALTY * penalties, total - BAGS_PER_PENALTY * penalties
+    if not per_penalty:
+        return points + hand_bags, total
+    penalties = total // per_penalty
+    return points + hand_bags - penalty * penalties, total - per_penalty * penalties
 
 
 def score_team(team: int, bids: tuple[int, int], tricks: tuple[int, int],
-               score_before: int = 0, bags_before: int = 0) -> TeamScore:
-    """Score one team's hand from its two players' bids and tricks (seats ``team`` and ``team + 2``)."""
+               score_before: int = 0, bags_before: int = 0, rules: Rules = DEFAULT,
+               blind: tuple[bool, bool] = (False, False)) -> TeamScore:
+    """Score one team's hand from its two players' bids and tricks (seats ``team`` and ``team + 2``).
+
+    ``rules`` are the match's house rules; ``blind`` says which of the two nils were blind.
+    """
     seats = (team, team + 2)
-    points, bags = hand_points(bids[0], tricks[0], bids[1], tricks[1])
-    delta, bags_after = add_bags(points, bags, bags_before)
-    nils = tuple(NilResult(seat, won, won == 0, NIL_POINTS if won == 0 else -NIL_POINTS)
-                 for seat, bid, won in zip(seats, bids, tricks) if bid == NIL)
+    values = tuple(BLIND_NIL_POINTS if b else rules.nil_points for b in blind)
+    points, bags = hand_points(bids[0], tricks[0], bids[1], tricks[1], values[0], values[1],
+                               BIG_BID if rules.ten_for_200 else 0)
+    per = rules.bag_limit
+    delta, bags_after = add_bags(points, bags, bags_before, per, rules.bag_penalty)
+    nils = tuple(NilResult(seat, won, won == 0, value if won == 0 else -value, b)
+                 for seat, bid, won, value, b in zip(seats, bids, tricks, values, blind) if bid == NIL)
     contract = sum(bid for bid in bids if bid != NIL)
     nil_bags = sum(n.tricks for n in nils)
     contract_points = points - sum(n.points for n in nils)
-    penalties = (bags_before + bags - bags_after) // BAGS_PER_PENALTY
+    penalties = (bags_before + bags - bags_after) // per if per else 0
     return TeamScore(
         team=team, seats=seats, bids=bids, tricks=tricks, contract=contract,
         contract_tricks=sum(won for bid, won in zip(bids, tricks) if bid != NIL),
         made=contract_points >= 0, contract_points=contract_points,
         overtricks=bags - nil_bags, nils=nils, nil_bags=nil_bags, bags=bags,
-        bags_before=bags_before, penalties=penalties, penalty_points=-BAG_PENALTY * penalties,
+        bags_before=bags_before, penalties=penalties, penalty_points=-rules.bag_penalty * penalties,
         bags_after=bags_after, delta=delta, score_before=score_before, score_after=score_before + delta)
 
 
@@ -138,15 +155,15 @@ def team_need(bids: Sequence[int], won: Sequence[int], team: int) -> int:
     return need
 
 
-def match_winner(scores: tuple[int, int]) -> int | None:
+def match_winner(scores: tuple[int, int], target: int = TARGET, floor: int | None = FLOOR) -> int | None:
     """The winning team after a hand, or ``None`` if the match goes on.
 
-    The match ends when a team reaches the target or falls to the floor; the higher
-    score wins, and equal scores mean another hand.
+    The match ends when a team reaches the target or falls to the floor (``None``: no
+    floor); the higher score wins, and equal scores mean another hand.
     """
     a, b = scores
     if a == b:
         return None
-    if max(a, b) >= TARGET or min(a, b) <= FLOOR:
+    if max(a, b) >= target or (floor is not None and min(a, b) <= floor):
         return 0 if a > b else 1
     return None

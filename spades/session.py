@@ -30,6 +30,7 @@ from .match import OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
 from .start import check_seat
+from .variant import BLIND_NIL, Rules
 from .view import SeatView
 
 HUMAN = 0
@@ -159,10 +160,11 @@ class Session:
 
     @classmethod
     def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
-            humans: Sequence[int] = (HUMAN,)) -> Session:
-        """A fresh match from a player's ``seed`` (see :func:`parse_seed`) and bot levels."""
+            humans: Sequence[int] = (HUMAN,), rules: Any = None) -> Session:
+        """A fresh match from a player's ``seed`` (see :func:`parse_seed`), bot levels and house
+        ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules`` codes)."""
         seed = parse_seed(seed)
-        return cls(Match(seed=seed), humans=humans, partner=check_level(partner),
+        return cls(Match(seed=seed, rules=Rules.read(rules)), humans=humans, partner=check_level(partner),
                    opponents=check_level(opponents), seed=seed)
 
     # -- the humans' actions ---------------------------------------------------------
@@ -195,7 +197,7 @@ class Session:
 
     def act(self, action: int | str) -> dict[str, Any]:
         """The human to act takes ``action``: an integer is a bid, a string a card."""
-        return self.play(action) if isinstance(action, str) else self.bid(action)
+        return self.play(action) if isinstance(action, str) and action != BLIND_NIL else self.bid(action)
 
     def _played(self, seat: int, card: str) -> dict[str, Any]:
         m = self.match
@@ -333,6 +335,7 @@ class Session:
             "sheet": [sheet_row(r) for r in history],
             "levels": {"partner": self.partner, "opponents": self.opponents},
             "seed": self.seed, "custom": bool(getattr(m, "custom", False)),
+            "rules": m.rules.to_dict(), "blind": list(view.blind),
         }
 
     # -- saves ----------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import FULL_DECK, SUIT_SIZE, mask_of
+from .cards import SUIT_SIZE, mask_of
 from .errors import IllegalAction
 from .safejson import excerpt
 from .scoring import match_winner
+from .variant import DEFAULT, Rules
 
 SEATS = 4
 #: Largest starting total (either sign) a match accepts: far beyond any real match, and it keeps
@@ -42,8 +43,11 @@ def _pair(value: Any, what: str, low: int, high: int) -> tuple[int, int]:
     return _whole(value[0], what, low, high), _whole(value[1], what, low, high)
 
 
-def check_deal(deal: Any) -> tuple[int, int, int, int]:
-    """Card masks of a deal given as four lists of 13 card names; ``bad_argument`` unless it holds 52 distinct cards."""
+def check_deal(deal: Any, jokers: bool = False) -> tuple[int, int, int, int]:
+    """Card masks of a deal given as four lists of 13 card names; ``bad_argument`` unless it holds 52 distinct cards.
+
+    ``jokers``: ``LJ`` and ``BJ`` are cards too (whether the deck holds them is :class:`MatchStart`'s check).
+    """
     if not isinstance(deal, (list, tuple)) or len(deal) != SEATS:
         raise IllegalAction("bad_argument", "A deal is four hands (one list of card names per seat).")
     masks = []
@@ -52,7 +56,7 @@ def check_deal(deal: Any) -> tuple[int, int, int, int]:
         if not isinstance(hand, (list, tuple)) or len(hand) != SUIT_SIZE:
             raise IllegalAction("bad_argument", f"Seat {seat} must be dealt exactly 13 cards.")
         try:
-            mask = mask_of(hand)
+            mask = mask_of(hand, jokers)
         except ValueError:
             raise IllegalAction("bad_argument", f"Seat {seat}'s hand holds something that is not a card.") from None
         if mask.bit_count() != SUIT_SIZE or mask & seen:
@@ -70,7 +74,8 @@ class MatchStart:
     from ``n mod 2**64``, a text seed from its hash). ``dealer`` is the first dealer, or
     ``None`` to draw it from the random state as the rules say. ``deal`` is a first deal
     (four card masks) or ``None`` for a fresh shuffle. ``scores`` and ``bags`` are the
-    starting totals. Invalid values raise :class:`~spades.IllegalAction` ``bad_argument``.
+    starting totals. ``rules`` are the house rules (:class:`~spades.Rules`; 1.0.0 by default),
+    which decide the deck a deal must hold. Invalid values raise :class:`~spades.IllegalAction` ``bad_argument``.
     """
 
     rng: int
@@ -78,8 +83,12 @@ class MatchStart:
     deal: tuple[int, int, int, int] | None = None
     scores: tuple[int, int] = (0, 0)
     bags: tuple[int, int] = (0, 0)
+    rules: Rules = DEFAULT
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise IllegalAction("bad_argument", f"The rules are a Rules description, not {excerpt(self.rules)}.")
+        deck = self.rules.card_deck.mask
         _whole(self.rng, "the random state", 0, RNG_STATES - 1)
         if self.dealer is not None:
             check_seat(self.dealer, "the dealer")
@@ -87,13 +96,14 @@ class MatchStart:
             masks = self.deal
             if (not isinstance(masks, tuple) or len(masks) != SEATS
                     or any(isinstance(m, bool) or not isinstance(m, int) or m.bit_count() != SUIT_SIZE for m in masks)
-                    or masks[0] | masks[1] | masks[2] | masks[3] != FULL_DECK):
-                raise IllegalAction("bad_argument", "A deal is four masks of 13 distinct cards (see check_deal).")
+                    or masks[0] | masks[1] | masks[2] | masks[3] != deck):
+                raise IllegalAction("bad_argument", "A deal is four masks of 13 distinct cards of the rules' deck (see check_deal).")
         scores = _pair(self.scores, "a starting score", -SCORE_LIMIT, SCORE_LIMIT)
-        if match_winner(scores) is not None:
+        if match_winner(scores, self.rules.target, self.rules.floor) is not None:
             raise IllegalAction("bad_argument", f"Starting scores {scores[0]} and {scores[1]} would already end the match.")
         object.__setattr__(self, "scores", scores)
-        object.__setattr__(self, "bags", _pair(self.bags, "a starting bag count", 0, MAX_BAGS))
+        most = self.rules.bag_limit - 1 if self.rules.bag_limit else SCORE_LIMIT
+        object.__setattr__(self, "bags", _pair(self.bags, "a starting bag count", 0, most))
 
     @property
     def custom(self) -> bool:

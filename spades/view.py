@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARD_INDEX
+from .cards import ALL_CARD_INDEX
+from .variant import DEFAULT, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class SeatView:
     bags: tuple[int, int]
     legal_bids: tuple[int, ...]              # empty unless it is this seat's turn to bid
     legal_cards: tuple[str, ...]             # empty unless it is this seat's turn to play
+    rules: Rules = DEFAULT                   # the match's house rules
+    blind: tuple[bool, ...] = (False, False, False, False)  # which nil bids (0) are blind nils
 
     @property
     def team(self) -> int:
@@ -64,7 +67,7 @@ class SeatView:
         """This seat's hand as a card bitmask (see :mod:`spades.cards`)."""
         mask = 0
         for c in self.hand:
-            mask |= 1 << CARD_INDEX[c]
+            mask |= 1 << ALL_CARD_INDEX[c]
         return mask
 
     @property
@@ -85,4 +88,4 @@ class SeatView:
             "tricks_won": list(self.tricks_won), "spades_broken": self.spades_broken,
             "scores": list(self.scores), "bags": list(self.bags),
             "legal_bids": list(self.legal_bids), "legal_cards": list(self.legal_cards),
-        }
+        } | ({} if self.rules.default else {"rules": self.rules.to_dict(), "blind": list(self.blind)})

@@ -509,3 +509,109 @@ def test_undo_then_redo_is_identical(random_player, seed, policy, cut, back, bid
     assert m.actions == actions
     assert m.to_json() == text and _views(m) == views
     assert Match.from_json(text) == m
+
+
+# -- house rules: every preset, against its own oracle ----------------------------------------------
+# The spade order of each deck, low to high, written again from the rules pages ("House rules").
+PLAIN_SPADES = [r + "S" for r in RANKS]
+HOUSE_SPADES = {"standard": PLAIN_SPADES, "jokers": PLAIN_SPADES + ["LJ", "BJ"],
+                "deuces": PLAIN_SPADES[1:] + ["2S", "2D", "LJ", "BJ"]}
+HOUSE_OUT = {"standard": set(), "jokers": {"2C", "2D"}, "deuces": {"2C", "2H"}}
+PRESET_COUNTS: dict[str, int] = {}
+
+
+def house_suit(card: str, deck: str) -> str:
+    return "S" if card in HOUSE_SPADES[deck] else card[1]
+
+
+def house_order(card: str, deck: str) -> int:
+    return HOUSE_SPADES[deck].index(card) if card in HOUSE_SPADES[deck] else RANKS.index(card[0])
+
+
+def house_team_score(rules, bids, tricks, blind, bags_before):
+    """One team's hand score and bags after, from the rules pages' house-rule definitions."""
+    points = bags = contract = taken = 0
+    for bid, won, b in zip(bids, tricks, blind):
+        if bid == 0:
+            value = 200 if b else rules.nil_points
+            points += -value if won else value
+            bags += won
+        else:
+            contract += bid
+            taken += won
+    value = 200 if rules.ten_for_200 and contract >= 10 else 10 * contract
+    if taken >= contract:
+        points += value
+        bags += taken - contract
+    else:
+        points -= value
+    total = bags_before + bags
+    if rules.bag_limit:
+        penalties = total // rules.bag_limit
+        return points + bags - rules.bag_penalty * penalties, total - rules.bag_limit * penalties
+    return points + bags, total
+
+
+@pytest.mark.parametrize("preset", ["1.0.0", "jokers", "deuces", "suicide", "blind-nil", "quick"])
+@settings(max_examples=ex(40), deadline=None)
+@given(seed=seeds, policy=policy_seeds, trail=st.integers(0, 3))
+def test_house_presets_obey_their_rules(preset, seed, policy, trail):
+    rules = spades.Rules.preset(preset)
+    if preset == "blind-nil":
+        rules = spades.Rules(blind_nil=True, blind_nil_trail=trail * 50)
+    rnd = random.Random(policy)
+    m = Match(seed=seed, rules=rules)
+    deck = set(DECK) - HOUSE_OUT[rules.deck] | ({"LJ", "BJ"} if rules.deck != "standard" else set())
+    scores, bags = (0, 0), (0, 0)
+    while m.phase != "over" and len(m.hands_played) < 6:
+        dealt = [m.dealt(s) for s in range(4)]
+        assert sorted(c for h in dealt for c in h) == sorted(deck) and all(len(h) == 13 for h in dealt)
+        while m.phase == "bid":
+            m.bid(rnd.choice(m.legal_bids()))
+        bids, blind = m.bids, m.blind
+        for team in (0, 1):
+            if rules.suicide:
+                assert sorted(b == 0 for b in (bids[team], bids[team + 2])) == [False, True]
+                assert max(bids[team], bids[team + 2]) >= 4
+        hands = [set(h) for h in dealt]
+        broken, trick, leader, won = False, [], m.to_act, [0, 0, 0, 0]
+        number = len(m.hands_played)
+        while len(m.hands_played) == number and m.phase != "over":
+            seat = m.to_act
+            h = hands[seat]
+            if trick:
+                led = house_suit(trick[0][1], rules.deck)
+                follow = {c for c in h if house_suit(c, rules.deck) == led}
+                legal = follow or h
+            else:
+                sides = {c for c in h if house_suit(c, rules.deck) != "S"}
+                legal = h if broken or not sides else sides
+            assert set(m.legal_cards()) == legal
+            card = rnd.choice(sorted(legal))
+            m.play(card)
+            h.discard(card)
+            broken = broken or house_suit(card, rules.deck) == "S"
+            trick.append((seat, card))
+            if len(trick) == 4:
+                led = house_suit(trick[0][1], rules.deck)
+                trumps = [(house_order(c, rules.deck), s) for s, c in trick if house_suit(c, rules.deck) == "S"]
+                best = max(trumps or [(house_order(c, rules.deck), s) for s, c in trick
+                                      if house_suit(c, rules.deck) == led])
+                won[best[1]] += 1
+                trick = []
+        record = m.hands_played[-1]
+        assert [t.winner for t in record.tricks].count(None) == 0 and len(record.tricks) == 13
+        assert tuple(won) == tuple(sum(t.winner == s for t in record.tricks) for s in range(4))
+        new = []
+        for team in (0, 1):
+            delta, after = house_team_score(rules, (bids[team], bids[team + 2]), (won[team], won[team + 2]),
+                                            (blind[team], blind[team + 2]), bags[team])
+            assert (record.scores[team].delta, record.scores[team].bags_after) == (delta, after)
+            new.append((scores[team] + delta, after))
+        scores, bags = (new[0][0], new[1][0]), (new[0][1], new[1][1])
+        assert m.scores == scores and m.bags == bags
+        over = max(scores) >= rules.target or (rules.floor is not None and min(scores) <= rules.floor)
+        assert (m.phase == "over") == (over and scores[0] != scores[1])
+    again = Match.from_json(m.to_json())
+    assert again == m and again.rules == rules and json.loads(again.to_json()) == json.loads(m.to_json())
+    PRESET_COUNTS[preset] = PRESET_COUNTS.get(preset, 0) + 1

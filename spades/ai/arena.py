@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..match import Match
+from ..variant import Rules
 from . import REGISTRY, bot
 
 MAX_HANDS = 60
@@ -37,6 +38,8 @@ class SideStats:
     contracts_made: int = 0
     nil_bids: int = 0
     nils_made: int = 0
+    blind_bids: int = 0
+    blinds_made: int = 0
     bags: int = 0
 
     def add(self, other: SideStats) -> None:
@@ -60,12 +63,16 @@ class MatchResult:
     times: dict[str, list[float]] = field(default_factory=dict)  # level → decision seconds
 
 
-def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hands: int = MAX_HANDS) -> MatchResult:
-    """Play one match; team A is ``level_a`` in seats (0, 2) if ``orientation`` is 0, else (1, 3)."""
+def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hands: int = MAX_HANDS,
+               rules: str = "1.0.0") -> MatchResult:
+    """Play one match; team A is ``level_a`` in seats (0, 2) if ``orientation`` is 0, else (1, 3).
+
+    ``rules`` are the house rules as text (:meth:`spades.Rules.parse`; a preset name).
+    """
     a_team = orientation
     levels = [level_a if s % 2 == a_team else level_b for s in range(4)]
     bots = [bot(levels[s], seed=seed * 4 + s) for s in range(4)]
-    m = Match(seed=seed)
+    m = Match(seed=seed, rules=Rules.parse(rules))
     first = hashlib.sha256(repr([m.dealt(s) for s in range(4)] + [m.dealer]).encode()).hexdigest()[:16]
     times: dict[str, list[float]] = {level_a: [], level_b: []}
     while m.phase != "over" and len(m.hands_played) < max_hands:
@@ -87,6 +94,8 @@ def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hand
                 st.contracts_made += ts.made
             st.nil_bids += len(ts.nils)
             st.nils_made += sum(n.made for n in ts.nils)
+            st.blind_bids += sum(n.blind for n in ts.nils)
+            st.blinds_made += sum(n.blind and n.made for n in ts.nils)
             st.bags += ts.bags
     sa, sb = m.scores[a_team], m.scores[1 - a_team]
     capped = m.phase != "over"
@@ -99,7 +108,7 @@ def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hand
     return MatchResult(seed, orientation, first, winner, capped, len(m.hands_played), (sa, sb), sides, times)
 
 
-def _task(args: tuple[str, str, int, int, int]) -> MatchResult:
+def _task(args: tuple[str, str, int, int, int, str]) -> MatchResult:
     return play_match(*args)
 
 
@@ -115,20 +124,21 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(level_a: str, level_b: str, matches: int, seed: int, jobs: int = 1,
-        max_hands: int = MAX_HANDS) -> tuple[dict, list[MatchResult]]:
-    """Play the arena and return (report dictionary, per-match results)."""
+        max_hands: int = MAX_HANDS, rules: str = "1.0.0") -> tuple[dict, list[MatchResult]]:
+    """Play the arena under house ``rules`` (text) and return (report dictionary, per-match results)."""
+    rules = Rules.parse(rules).to_text()
     for lv in (level_a, level_b):
         if lv not in REGISTRY:
             raise ValueError(f"unknown bot level {lv!r}; choose one of {', '.join(REGISTRY)}")
     seeds = (max(1, matches) + 1) // 2
-    tasks = [(level_a, level_b, seed * SEED_STRIDE + i, o, max_hands) for i in range(seeds) for o in (0, 1)]
+    tasks = [(level_a, level_b, seed * SEED_STRIDE + i, o, max_hands, rules) for i in range(seeds) for o in (0, 1)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn" if _no_fork() else "fork").Pool(jobs) as pool:
             results = pool.map(_task, tasks, chunksize=1)
     else:
         results = [_task(t) for t in tasks]
-    return report(level_a, level_b, seed, results), results
+    return report(level_a, level_b, seed, results) | {"rules": rules}, results
 
 
 def _no_fork() -> bool:
@@ -167,6 +177,8 @@ def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) ->
                 "contracts_made_pct": round(100 * st.contracts_made / max(1, st.contracts), 1),
                 "nil_bids": st.nil_bids,
                 "nil_success_pct": round(100 * st.nils_made / st.nil_bids, 1) if st.nil_bids else None,
+                "nil_bids_per_hand": round(st.nil_bids / h, 3), "blind_nil_bids": st.blind_bids,
+                "blind_nil_success_pct": round(100 * st.blinds_made / st.blind_bids, 1) if st.blind_bids else None,
                 "bags_per_hand": round(st.bags / h, 3)}
 
     return {
@@ -182,7 +194,7 @@ def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) ->
 
 def format_report(rep: dict) -> str:
     """The report as readable text."""
-    lines = [f"Arena: A={rep['a']} vs B={rep['b']}  seed {rep['seed']}  {rep['matches']} matches "
+    lines = [f"Arena: A={rep['a']} vs B={rep['b']}  rules {rep.get('rules', '1.0.0')}  seed {rep['seed']}  {rep['matches']} matches "
              f"({rep['seeds']} seeds x 2 orientations, duplicate deals)",
              f"A wins {rep['sides']['A']['match_wins']}, B wins {rep['sides']['B']['match_wins']}, "
              f"draws {rep['draws']}, capped {rep['capped']}",
@@ -193,6 +205,7 @@ def format_report(rep: dict) -> str:
         nil = "-" if s["nil_success_pct"] is None else f"{s['nil_success_pct']}%"
         lines.append(f"  {k} ({s['level']}): {s['points_per_hand']} pts/hand, contracts made "
                      f"{s['contracts_made_pct']}%, nil bids {s['nil_bids']} (made {nil}), "
+                     f"blind nils {s['blind_nil_bids']} (made {s['blind_nil_success_pct']}), "
                      f"bags/hand {s['bags_per_hand']}")
     for lv, t in rep["decision_time"].items():
         lines.append(f"  time {lv}: median {t['median_ms']} ms, p95 {t['p95_ms']} ms, "
@@ -211,10 +224,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--max-hands", type=int, default=MAX_HANDS, help="cap on hands per match")
+    p.add_argument("--rules", default="1.0.0", help="house rules: a preset (1.0.0, jokers, deuces, suicide, "
+                   "blind-nil, quick) or preset,key=value,… (see spades.Rules.parse)")
     args = p.parse_args(argv)
     try:
-        rep, _ = run(args.a, args.b, args.matches, args.seed, args.jobs, args.max_hands)
-    except ValueError as exc:
+        rep, _ = run(args.a, args.b, args.matches, args.seed, args.jobs, args.max_hands, args.rules)
+    except ValueError as exc:  # an unknown level, or BadRules (a ValueError with a code)
         print(f"error: {exc}")
         return 2
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))

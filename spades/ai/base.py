@@ -13,6 +13,7 @@ import zlib
 
 from ..view import SeatView
 from .explain import Explanation
+from .house import adjust_bid, blind_choice, legal_or_lowest, proxy, unproxy
 
 
 class Bot:
@@ -22,6 +23,8 @@ class Bot:
     """
 
     level = "base"
+    #: Whether this level ever bids blind nil (see :func:`spades.ai.house.blind_choice`).
+    blind_nil = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -34,7 +37,11 @@ class Bot:
         """The bot's action for ``view`` with the reason that chose it (the one decision path)."""
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
+        if view.rules.default:
+            return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
+        if view.phase == "bid":  # house rules: see spades.ai.house
+            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, self.explain_bid(proxy(view)))
+        return legal_or_lowest(view, unproxy(view, self.explain_play(proxy(view))))
 
     def explain_bid(self, view: SeatView) -> Explanation:
         """A bid, 0–13 (0 = nil), with its reason."""

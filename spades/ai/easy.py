@@ -13,6 +13,7 @@ class EasyBot(Bot):
     """The beginner's table companion: simple, predictable, rarely clever."""
 
     level = "easy"
+    blind_nil = False   # a beginner's companion never gambles blind
 
     def explain_bid(self, view: SeatView) -> Explanation:
         """One trick per ace and king held (at least one)."""

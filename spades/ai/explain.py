@@ -66,6 +66,12 @@ CODES: dict[str, dict[str, str]] = {
     "adj.maximum": {"bid": "bid"},
     "adj.nil_unsafe": {"score": "points"},
     "adj.bags": {"bags": "count", "bid": "bid"},
+    # -- bids: house rules (spades.ai.house) ------------------------------------------------------
+    "bid.blind_nil": {"gap": "points"},
+    "bid.suicide_nil": {"bid": "bid"},
+    "bid.suicide_cover": {"bid": "bid"},
+    "adj.ten_for_two_hundred": {"bid": "bid"},
+    "adj.min_team": {"bid": "bid", "minimum": "count"},
     # -- cards: Easy ----------------------------------------------------------------------------
     "play.lowest": _CARD,
     # -- cards: Normal's rules (and Hard when its search has nothing better) ----------------------
@@ -102,6 +108,8 @@ CODES: dict[str, dict[str, str]] = {
     "lead.duck": _CARD,
     # -- cards: Hard's search -------------------------------------------------------------------
     "play.equivalent": _CARD,
+    # -- cards: house rules (spades.ai.house) -----------------------------------------------------
+    "play.house_lowest": _CARD,
     "play.search": {"card": "card", "samples": "count", "value": "points", "make": "percent",
                     "candidates": "candidates"},
     "play.search_rule": {"card": "card", "samples": "count", "value": "points", "make": "percent",

@@ -16,12 +16,13 @@ import time
 from ..cards import (ABOVE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, NON_SPADES, QUEEN,
                      RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest, numbers_of)
 from ..rules import NIL, legal_mask, trick_winner
-from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, FLOOR, NIL_POINTS, add_bags, hand_points,
+from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points,
                        match_winner, team_need)
 from ..view import SeatView
 from .base import Bot
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
 from .explain import Explanation, Reason, reason, shown
+from .house import HouseScoring, house_scoring
 from .normal import explain_card
 from .tracker import Tracker, track
 
@@ -119,20 +120,31 @@ def _policy(h: int, legal: int, led: int | None, trick: list[int], p: int, bids:
 BAG_VALUE = 1 - BAG_PENALTY // BAGS_PER_PENALTY
 
 
-def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int]) -> float:
+def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int],
+               house: HouseScoring | None = None) -> float:
     """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match.
 
     Bags are valued at their long-run cost (each brings a tenth of the next penalty
     closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
     costs about the same whenever it is taken. The real scores decide the match bonus.
+    ``house``: the house rules' scoring (:func:`house_scoring`), ``None`` for 1.0.0.
     """
-    p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
-    p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
-    v0, v1 = p0 + b0 * BAG_VALUE, p1 + b1 * BAG_VALUE
+    if house is None:
+        p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
+        p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
+        v0, v1 = p0 + b0 * BAG_VALUE, p1 + b1 * BAG_VALUE
+        d0, _ = add_bags(p0, b0, bags[0])
+        d1, _ = add_bags(p1, b1, bags[1])
+        w = match_winner((scores[0] + d0, scores[1] + d1))
+    else:
+        nils, big, per, penalty, bag_value, target, floor = house
+        p0, b0 = hand_points(bids[0], won[0], bids[2], won[2], nils[0], nils[2], big)
+        p1, b1 = hand_points(bids[1], won[1], bids[3], won[3], nils[1], nils[3], big)
+        v0, v1 = p0 + b0 * bag_value, p1 + b1 * bag_value
+        d0, _ = add_bags(p0, b0, bags[0], per, penalty)
+        d1, _ = add_bags(p1, b1, bags[1], per, penalty)
+        w = match_winner((scores[0] + d0, scores[1] + d1), target, floor)
     value = float(v0 - v1) if team == 0 else float(v1 - v0)
-    d0, _ = add_bags(p0, b0, bags[0])
-    d1, _ = add_bags(p1, b1, bags[1])
-    w = match_winner((scores[0] + d0, scores[1] + d1))
     if w is not None:
         value += WIN_BONUS if w == team else -WIN_BONUS
     return value
@@ -275,6 +287,7 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
     team = t.seat % 2
     totals = dict.fromkeys(moves, 0.0)
     made = dict.fromkeys(moves, 0)
+    house = None if view.rules.default else house_scoring(view)
     start = time.perf_counter()
     done = 0
     for _ in range(samples):
@@ -294,7 +307,7 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
                 result = rollout(h, [], leader, won, bids, broken)
             else:
                 result = rollout(h, trick, t.leader, t.won, bids, broken)
-            totals[c] += hand_value(bids, result, team, view.scores, view.bags)
+            totals[c] += hand_value(bids, result, team, view.scores, view.bags, house)
             if team_need(bids, result, team) <= 0:
                 made[c] += 1
         done += 1
@@ -333,7 +346,8 @@ def explain_hard_bid(view: SeatView) -> tuple[int, Reason]:
     est = estimate_parts(hand, parts)
     if bid == 0:
         # a nil that fails could hand the opponents the match; keep it unless we can afford it
-        if mine - NIL_POINTS <= FLOOR + NIL_MARGIN:
+        floor = view.rules.floor
+        if floor is not None and mine - view.rules.nil_points <= floor + NIL_MARGIN:
             parts.append(reason("adj.nil_unsafe", score=mine).to_dict())
             return clamp_bid(int(est + ROUND), est, parts)
         return 0, why

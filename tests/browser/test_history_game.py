@@ -107,10 +107,11 @@ def test_two_tabs_finishing_one_match_keep_it_once(page, site_url, ending):
     seed_save(page, save)
     boot(page, site_url)
     other = page.context.new_page()
-    other.goto(site_url + SHARED_QUERY)  # the same saved match, resumed in a second tab
-    other.wait_for_selector("body[data-phase='play']", timeout=BOOT_MS)
-    play_last_card(page)
-    play_last_card(other)
+    other.goto(site_url + SHARED_QUERY)  # the same saved match in a second tab, which does not own it
+    other.wait_for_selector("#notices [data-notice='tab']", timeout=BOOT_MS)
+    play_last_card(page)  # the first tab finishes the match and records it
+    other.click("#notices [data-notice='tab'] button")  # the second tab takes over the finished match
+    other.wait_for_selector("body[data-phase='over']", timeout=BOOT_MS)
     other.close()
     assert stat(page, site_url, "matches", 1) == 1
     page.wait_for_timeout(1000)  # a late second write would show now
