@@ -66,7 +66,7 @@ class Solver:
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = True
 
     # -- state ---------------------------------------------------------------------------
 
@@ -318,8 +318,26 @@ class Solver:
         self.deadline = deadline
         return self._exact_tricks(self.h[pos.to_act].bit_count() // 2)
 
+    def margin_by_tricks(self, pos: Position) -> list[int] | None:
+        """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
+
+        With no nil bid each team's points depend on its own trick total only, so the margin
+        is a function of team 0's tricks; where that function never falls over the tricks
+        still possible, maximising the margin is maximising tricks (for both teams), and the
+        trick value's search and table answer the score value. ``None`` otherwise.
+        """
+        if not self.use_by_tricks or 0 in self.bids:
+            return None
+        have = pos.won[0] + pos.won[2]
+        left = pos.hands[pos.to_act].bit_count()
+        f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
+        return f if all(a <= b for a, b in zip(f, f[1:])) else None
+
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:
         """Team 0's hand margin from ``pos`` with best play (no per-card split)."""
+        f = self.margin_by_tricks(pos)
+        if f is not None:
+            return f[self.tricks(pos, deadline=deadline)]
         pos.check()
         self._load(pos)
         self.deadline = deadline
@@ -340,6 +358,7 @@ class Solver:
         reps = self._moves(seat)
         guess = left // 2
         broken = self.broken
+        by_tricks = self.margin_by_tricks(pos) if score else None
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[3] & 1 else 0
@@ -347,7 +366,7 @@ class Solver:
             guess = t0
             margin = None
             if score:
-                m0 = self._ab(-INFINITY, INFINITY)
+                m0 = by_tricks[t0] if by_tricks is not None else self._ab(-INFINITY, INFINITY)
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)
