@@ -9,9 +9,11 @@ Two values per legal card of the seat to act:
   cut-offs, cheap move ordering, and touching cards searched once.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
-  bags) when both teams maximise their own margin. The margin is zero-sum between the
-  teams, so it is a plain fail-soft alpha-beta with its own table (keyed also by the
-  tricks won per seat, which nils make matter).
+  bags) when both teams maximise their own margin. Where the margin is a non-falling
+  function of team 0's tricks (no nil bid, no bag penalty in reach) it is read off the
+  trick value; otherwise the margin is zero-sum between the teams, so it is a plain
+  fail-soft alpha-beta with its own table (keyed also by the tricks won per seat, which
+  nils make matter), bounded by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
@@ -21,7 +23,7 @@ from __future__ import annotations
 import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
-from .position import (CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
+from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
                        sure_tricks)
 from .rules import legal_mask, trick_winner
 from .scoring import score_team
@@ -29,7 +31,6 @@ from .scoring import score_team
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
            "solve", "solve_position", "sure_tricks"]
 
-SUIT_BITS = 0x1FFF
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
 INFINITY = 10 ** 6
 
