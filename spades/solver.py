@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 
-from .cards import CARD_NAMES, SUIT_MASKS
+from .cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
                        sure_tricks)
 from .rules import legal_mask, trick_winner
@@ -323,8 +323,9 @@ class Solver:
         """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
 
         With no nil bid each team's points depend on its own trick total only, so the margin
-        is a function of team 0's tricks; where that function never falls over the tricks
-        still possible, maximising the margin is maximising tricks (for both teams), and the
+        is a function of team 0's tricks; where that function never falls over the totals
+        any play can still reach (a hand's run of top spades wins those tricks whatever is
+        played), maximising the margin is maximising tricks (for both teams), and the
         trick value's search and table answer the score value. ``None`` otherwise.
         """
         if not self.use_by_tricks or 0 in self.bids:
@@ -332,7 +333,17 @@ class Solver:
         have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
-        return f if all(a <= b for a, b in zip(f, f[1:])) else None
+        lo, hi = 0, left            # a run of top spades in one hand wins whatever anyone plays
+        spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
+        top = 1 << (spades.bit_length() - 1) if spades else 0
+        holder = next((s for s in range(4) if pos.hands[s] & top), None)
+        if holder is not None:
+            run = 0
+            while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
+                run += 1
+                spades ^= 1 << (spades.bit_length() - 1)
+            lo, hi = (run, hi) if holder & 1 == 0 else (lo, left - run)
+        return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:
         """Team 0's hand margin from ``pos`` with best play (no per-card split)."""
