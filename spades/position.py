@@ -122,6 +122,22 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
     return (ours, theirs) if team == 0 else (theirs, ours)
 
 
+def top_spade_run(pos: Position) -> tuple[int, int]:
+    """The seat holding the highest live spade (table included) and its run of top spades.
+
+    Each of those spades wins its trick whatever anyone plays. ``(0, 0)`` without such a run.
+    """
+    spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
+    top = 1 << (spades.bit_length() - 1) if spades else 0
+    holder = next((s for s in range(4) if pos.hands[s] & top), None)
+    if holder is None:
+        return 0, 0
+    run = 0
+    while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
+        run += 1
+        spades ^= 1 << (spades.bit_length() - 1)
+    return holder, run
+
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
 
 SUIT_BITS = 0x1FFF

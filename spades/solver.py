@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import time
 
-from .cards import CARD_NAMES, SPADE_MASK, SUIT_MASKS
+from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
-                       sure_tricks)
+                       sure_tricks, top_spade_run)
 from .rules import legal_mask, trick_winner
 from .scoring import score_team
 
@@ -333,16 +333,8 @@ class Solver:
         have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
-        lo, hi = 0, left            # a run of top spades in one hand wins whatever anyone plays
-        spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
-        top = 1 << (spades.bit_length() - 1) if spades else 0
-        holder = next((s for s in range(4) if pos.hands[s] & top), None)
-        if holder is not None:
-            run = 0
-            while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
-                run += 1
-                spades ^= 1 << (spades.bit_length() - 1)
-            lo, hi = (run, hi) if holder & 1 == 0 else (lo, left - run)
+        holder, run = top_spade_run(pos)     # those tricks are won whatever anyone plays
+        lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
         return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:
