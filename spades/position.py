@@ -122,10 +122,27 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
     return (ours, theirs) if team == 0 else (theirs, ours)
 
 
+def top_spade_run(pos: Position) -> tuple[int, int]:
+    """The seat holding the highest live spade (table included) and its run of top spades.
+
+    Each of those spades wins its trick whatever anyone plays. ``(0, 0)`` without such a run.
+    """
+    spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
+    top = 1 << (spades.bit_length() - 1) if spades else 0
+    holder = next((s for s in range(4) if pos.hands[s] & top), None)
+    if holder is None:
+        return 0, 0
+    run = 0
+    while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
+        run += 1
+        spades ^= 1 << (spades.bit_length() - 1)
+    return holder, run
+
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
 
 SUIT_BITS = 0x1FFF
 _RUN_TOPS: dict[int, tuple[int, ...]] = {}
+_FOLLOWS: dict[int, tuple[int, ...]] = {}      # following suit: (led, split, live, hand) → ordered cards
 
 
 def run_tops(hand_bits: int, live_bits: int) -> tuple[int, ...]:
@@ -187,7 +204,7 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
 
 
 def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
-                 equiv: bool, order: bool) -> list[int]:
+                 equiv: bool, order: bool) -> tuple[int, ...] | list[int]:
     """Cards ``seat`` may play to ``trick`` (``at`` = index of its winning card), in a promising order."""
     hand = h[seat]
     w = trick[at]
@@ -197,12 +214,18 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     n = len(trick)
     partner_wins = (at - n) & 3 == 2
     if hs:
-        ranks = run_tops(hs, live >> shift & SUIT_BITS) if equiv else all_ranks(hs)
-        cards = [shift + r for r in reversed(ranks)]          # low first
         if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
-            return cards
-        beat = [c for c in cards if c > w] if w // 13 == led else []
-        return beat + [c for c in cards if c <= w] if beat else cards
+            split = 0                                   # lowest first
+        else:
+            split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
+        key = ((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv
+        cards = _FOLLOWS.get(key)
+        if cards is None:
+            ranks = run_tops(hs, live >> shift & SUIT_BITS) if equiv else all_ranks(hs)
+            low_first = [shift + r for r in reversed(ranks)]
+            beat = [c for c in low_first if c % 13 >= split] if split else []
+            cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
+        return cards
     keys = []
     for s in range(4):
         sh = 13 * s
@@ -215,8 +238,9 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
         keys.sort(key=_discard_first)
         return keys
-    keys.sort(key=lambda c: (not (c > w if c >= 39 and w >= 39 else c >= 39), c >= 39, c % 13))
-    return keys
+    trump_floor = w + 1 if w >= 39 else 39             # the lowest spade that beats, then discards
+    keys = sorted((0 if c >= trump_floor else 32 if c < 39 else 48) + c % 13 << 6 | c for c in keys)
+    return [k & 63 for k in keys]
 
 
 def _discard_first(c: int) -> int:

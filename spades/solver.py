@@ -9,9 +9,11 @@ Two values per legal card of the seat to act:
   cut-offs, cheap move ordering, and touching cards searched once.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
-  bags) when both teams maximise their own margin. The margin is zero-sum between the
-  teams, so it is a plain fail-soft alpha-beta with its own table (keyed also by the
-  tricks won per seat, which nils make matter).
+  bags) when both teams maximise their own margin. Where the margin is a non-falling
+  function of team 0's tricks (no nil bid, no bag penalty in reach) it is read off the
+  trick value; otherwise the margin is zero-sum between the teams, so it is a plain
+  fail-soft alpha-beta with its own table (keyed also by the tricks won per seat, which
+  nils make matter), bounded by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
@@ -21,15 +23,14 @@ from __future__ import annotations
 import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
-from .position import (CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
-                       sure_tricks)
+from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
+                       sure_tricks, top_spade_run)
 from .rules import legal_mask, trick_winner
 from .scoring import score_team
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
            "solve", "solve_position", "sure_tricks"]
 
-SUIT_BITS = 0x1FFF
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
 INFINITY = 10 ** 6
 
@@ -66,7 +67,7 @@ class Solver:
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = True
 
     # -- state ---------------------------------------------------------------------------
 
@@ -318,8 +319,29 @@ class Solver:
         self.deadline = deadline
         return self._exact_tricks(self.h[pos.to_act].bit_count() // 2)
 
+    def margin_by_tricks(self, pos: Position) -> list[int] | None:
+        """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
+
+        With no nil bid each team's points depend on its own trick total only, so the margin
+        is a function of team 0's tricks; where that function never falls over the totals
+        any play can still reach (a hand's run of top spades wins those tricks whatever is
+        played), maximising the margin is maximising tricks (for both teams), and the
+        trick value's search and table answer the score value. ``None`` otherwise.
+        """
+        if not self.use_by_tricks or 0 in self.bids:
+            return None
+        have = pos.won[0] + pos.won[2]
+        left = pos.hands[pos.to_act].bit_count()
+        f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
+        holder, run = top_spade_run(pos)     # those tricks are won whatever anyone plays
+        lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
+        return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
+
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:
         """Team 0's hand margin from ``pos`` with best play (no per-card split)."""
+        f = self.margin_by_tricks(pos)
+        if f is not None:
+            return f[self.tricks(pos, deadline=deadline)]
         pos.check()
         self._load(pos)
         self.deadline = deadline
@@ -340,6 +362,7 @@ class Solver:
         reps = self._moves(seat)
         guess = left // 2
         broken = self.broken
+        by_tricks = self.margin_by_tricks(pos) if score else None
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[3] & 1 else 0
@@ -347,7 +370,7 @@ class Solver:
             guess = t0
             margin = None
             if score:
-                m0 = self._ab(-INFINITY, INFINITY)
+                m0 = by_tricks[t0] if by_tricks is not None else self._ab(-INFINITY, INFINITY)
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)

@@ -60,10 +60,23 @@ def test_trick_value_with_each_technique_switched_off_agrees():
         m = random_match(rnd, 5, extra=rnd.randrange(4))
         pos = Position.from_match(m)
         full = solve_position(pos)
-        for switch in ("use_tt", "use_quick", "use_order", "use_equiv"):
+        for switch in ("use_tt", "use_quick", "use_order", "use_equiv", "use_by_tricks"):
             s = Solver(pos.bids, pos.bags)
             setattr(s, switch, False)
             assert solve_position(pos, solver=s) == full, switch
+
+
+def test_score_value_follows_tricks_only_without_nils_and_without_a_falling_bag_penalty():
+    m = random_match(random.Random(21), 13)
+    pos = Position.from_match(m)
+    plain = Position(pos.hands, (), pos.leader, False, (3, 3, 3, 3), bags=(0, 0))
+    f = Solver(plain.bids, plain.bags).margin_by_tricks(plain)
+    assert f == [score_margin((3, 3, 3, 3), (t, 13 - t, 0, 0), (0, 0)) for t in range(14)]
+    with_nil = Position(pos.hands, (), pos.leader, False, (0, 3, 3, 3))
+    assert Solver(with_nil.bids).margin_by_tricks(with_nil) is None
+    # team 0 on 9 bags: its first overtrick costs a 100-point penalty, so tricks and margin part
+    bagged = Position(pos.hands, (), pos.leader, False, (3, 3, 3, 3), bags=(9, 0))
+    assert Solver(bagged.bids, bagged.bags).margin_by_tricks(bagged) is None
 
 
 def test_nil_bidder_can_be_kept_off_tricks_in_a_known_ending():

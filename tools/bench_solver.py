@@ -1,6 +1,6 @@
 """Solver figures (benchmarks, not tests): agreement counts, first-lead solve times, bot losses.
 
-    python tools/bench_solver.py agree [--brute 300] [--full 10] [--nine 150] [--five 150]
+    python tools/bench_solver.py agree [--brute 300] [--full 20] [--nine 150] [--five 150]
     python tools/bench_solver.py lead  [--deals 50] [--cap 120]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
@@ -133,7 +133,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("agree")
     a.add_argument("--brute", type=int, default=300)
-    a.add_argument("--full", type=int, default=10)
+    a.add_argument("--full", type=int, default=20)
     a.add_argument("--nine", type=int, default=150)
     a.add_argument("--five", type=int, default=150)
     b = sub.add_parser("lead")
