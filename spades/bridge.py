@@ -99,7 +99,7 @@ ERROR_CODES = frozenset({
     "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
     "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
     "too_large", "too_deep", "bad_notation", "internal",
-    "not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase",
+    "not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase", "unsupported_rules",
     "bid_not_allowed", "unknown_preset", "bad_rules", "bad_option", "rules_conflict",
 })
 

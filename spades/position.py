@@ -12,7 +12,7 @@ from .errors import SpadesError
 
 
 class SolverError(SpadesError, ValueError):
-    """A position that cannot occur. Codes: ``not_play_phase``, ``card_twice``, ``wrong_counts``, ``bad_position``."""
+    """A position that cannot occur. Codes: ``not_play_phase``, ``unsupported_rules``, ``card_twice``, ``wrong_counts``, ``bad_position``."""
 
 
 class NotFinished(Exception):
@@ -49,6 +49,8 @@ class Position:
         """The position of a match in the play phase."""
         if match.phase != "play":
             raise SolverError("not_play_phase", "Only a hand being played can be solved.")
+        if not match.rules.default:
+            raise SolverError("unsupported_rules", "The solver knows the standard rules (1.0.0) only, not house rules.")
         t = match.trick
         trick = tuple(CARD_INDEX[c] for c in t.cards) if t else ()
         leader = t.leader if t else match.to_act

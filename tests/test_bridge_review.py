@@ -134,7 +134,7 @@ REFUSALS = [
 
 
 #: The codes the review messages brought; the page translates each (review.error.*).
-NEW_CODES = {"not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase"}
+NEW_CODES = {"not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase", "unsupported_rules"}
 
 
 @pytest.mark.parametrize(("args", "code"), REFUSALS)

@@ -119,6 +119,15 @@ def test_refuses_a_match_outside_play():
     assert e.value.code == "not_play_phase"
 
 
+def test_refuses_a_match_played_with_house_rules():
+    m = spades.Match(seed=3, rules="jokers")
+    for _ in range(4):
+        m.bid(3)
+    with pytest.raises(SolverError) as info:
+        solve(m)
+    assert info.value.code == "unsupported_rules"
+
+
 def test_refuses_unbroken_spades_after_a_spade_was_played():
     rnd = random.Random(3)
     m = random_match(rnd, 4)
