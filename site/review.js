@@ -18,7 +18,7 @@ export const QUIZ_BUDGET = 20;
 /** The translated text of an engine refusal (codes from the review messages). */
 export function errorText(err) {
   const code = (err && err.code) || "unknown";
-  return has(`review.error.${code}`) ? t(`review.error.${code}`) : t("review.error.unknown");
+  return has(`error.${code}`) ? t(`error.${code}`) : t("review.error.unknown");
 }
 
 /** A signed number as the page shows margins. */

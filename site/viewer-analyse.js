@@ -84,7 +84,7 @@ function paint(v) {
 /** Start (or restart) the whole-hand analysis for the hand on screen. */
 function start(v) {
   stop(v);
-  $("analyse-status").textContent = v.analyse && !completed(v) ? t("review.error.not_complete") : "";
+  $("analyse-status").textContent = v.analyse && !completed(v) ? t("error.not_complete") : "";
   if (!v.analyse || !completed(v)) return;
   const index = v.index;
   v.run = runReview(v.engine, {
