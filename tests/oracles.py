@@ -83,6 +83,18 @@ def random_match(rnd: random.Random, tricks_left: int, extra: int = 0, bids=(0, 
     return m
 
 
+def broken_position(rnd: random.Random, tricks_left: int) -> Position:
+    """A random position with ``tricks_left`` tricks to go where spades are broken (drawn again
+    until they are; on a full deal they are declared broken), so that bridge DDS agrees."""
+    while True:
+        m = random_match(rnd, tricks_left, extra=rnd.randrange(4) if tricks_left < 13 else 0)
+        pos = Position.from_match(m)
+        if pos.broken:
+            return pos
+        if tricks_left == 13:
+            return Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
+
+
 def _pbn(pos: Position) -> str:
     """The remaining hands (with the trick's cards back in them) as a PBN deal, North first."""
     hands = list(pos.hands)

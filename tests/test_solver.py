@@ -16,7 +16,7 @@ import spades
 from spades.cards import mask_of
 from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
 
-from oracles import brute_values, endplay_tricks, random_match, score_margin
+from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
 # tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
@@ -148,12 +148,7 @@ def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
     rnd = random.Random(100 + tricks_left)
     checked = 0
     while checked < ENDPLAY_POSITIONS[tricks_left]:
-        m = random_match(rnd, tricks_left, extra=rnd.randrange(4) if tricks_left < 13 else 0)
-        pos = Position.from_match(m)
-        if not pos.broken:
-            if tricks_left < 13:
-                continue
-            pos = Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
+        pos = broken_position(rnd, tricks_left)
         ours = solve_position(pos, score=False)
         theirs = endplay_tricks(pos)
         team = pos.to_act & 1

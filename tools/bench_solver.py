@@ -24,7 +24,7 @@ import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
 from spades.analysis import iter_review  # noqa: E402
 from spades.solver import NotFinished, Position, Solver, solve_position  # noqa: E402
-from oracles import brute_values, endplay_tricks, random_match  # noqa: E402
+from oracles import broken_position, brute_values, endplay_tricks, random_match  # noqa: E402
 
 
 def emit(**row) -> None:
@@ -50,12 +50,7 @@ def agree(args: argparse.Namespace) -> None:
         ok = done = 0
         cpu = []
         while done < count:
-            m = random_match(rnd, tricks_left, extra=rnd.randrange(4) if tricks_left < 13 else 0)
-            pos = Position.from_match(m)
-            if not pos.broken:
-                if tricks_left < 13:
-                    continue
-                pos = Position(pos.hands, pos.trick, pos.leader, True, pos.bids, pos.won, pos.bags)
+            pos = broken_position(rnd, tricks_left)
             start = time.process_time()
             ours = solve_position(pos, score=False)
             cpu.append(time.process_time() - start)

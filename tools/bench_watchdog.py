@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from driver import KILL_AND_TIME  # noqa: E402
 
 BOOT_MS = 120_000
 GAME = "?seed=41&speed=0&partner=easy&opponents=easy"
@@ -38,18 +39,6 @@ RECORD_WORKERS = """
     constructor(...args) { super(...args); window.__workers.push(this); }
   };
 })();
-"""
-KILL_AND_TIME = """
-() => new Promise((resolve) => {
-  const t0 = performance.now();
-  for (const w of window.__workers) w.terminate();
-  const look = () => {
-    const alert = document.querySelector("[role='alert']");
-    if (document.body.dataset.phase === "error" && alert && alert.textContent) resolve(performance.now() - t0);
-    else requestAnimationFrame(look);
-  };
-  look();
-})
 """
 PLAYER_TURN = ("() => !!document.querySelector(\"#bid-panel:not([hidden]) button:enabled, "
                "#hand button[data-card]:enabled\")")

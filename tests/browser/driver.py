@@ -189,3 +189,18 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 window.__describeFocus = describeFocus;
 """
+
+
+# Time (ms, in the page) from terminating the workers to the alert on screen.
+KILL_AND_TIME = """
+() => new Promise((resolve) => {
+  const t0 = performance.now();
+  for (const w of window.__workers) w.terminate();
+  const look = () => {
+    const alert = document.querySelector("[role='alert']");
+    if (document.body.dataset.phase === "error" && alert && alert.textContent) resolve(performance.now() - t0);
+    else requestAnimationFrame(look);
+  };
+  look();
+})
+"""

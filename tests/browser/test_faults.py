@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action
+from driver import BOOT_MS, EN, KILL_AND_TIME, SAVE_KEY, assert_clean, next_action
 
 pytestmark = pytest.mark.browser
 
@@ -51,19 +51,6 @@ PUT_SENTINEL = """
 (([key, value]) => { if (localStorage.getItem(key) === null) localStorage.setItem(key, value); })(%s);
 """
 
-# Time (ms, in the page) from terminating the workers to the alert on screen.
-KILL_AND_TIME = """
-() => new Promise((resolve) => {
-  const t0 = performance.now();
-  for (const w of window.__workers) w.terminate();
-  const look = () => {
-    const alert = document.querySelector("[role='alert']");
-    if (document.body.dataset.phase === "error" && alert && alert.textContent) resolve(performance.now() - t0);
-    else requestAnimationFrame(look);
-  };
-  look();
-})
-"""
 
 
 def fault_context(browser, site_url):
