@@ -17,7 +17,10 @@ any static host and under any sub-path):
                              ``spades`` package).
     dist/wheels/latest.json  {"wheel": "<file name>", "sha256": "<hex>"}
     dist/...                 everything in site/ except node_modules/ and
-                             package*.json.
+                             package*.json; scripts and styles minified by
+                             esbuild (pinned in site/package-lock.json), the
+                             catalogues i18n/<lang>.json packed as
+                             i18n/<lang>.jgz (gzip; site/i18n.js inflates them).
     dist/build.json          {"build": <content hash>, "wheel": "wheels/<name>",
                              "micropip": "pyodide/<name>", "pyodide": "<version>"}
     dist/precache.json       {"build": <content hash>, "files": [{"path", "size"}...]}
@@ -43,7 +46,7 @@ import zipfile
 from pathlib import Path
 
 import wheel_writer
-from site_compact import compact
+from site_compact import PACKED_SUFFIX, compact, minify_tree, pack_json
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -217,6 +220,24 @@ def copy_site(site: Path, dest: Path) -> None:
             target.write_bytes(compact(name, (Path(dirpath) / name).read_bytes()))
 
 
+def pack_catalogues(folder: Path) -> None:
+    """Replace each translation catalogue ``<lang>.json`` in ``folder`` by its packed ``<lang>.jgz``."""
+    for path in sorted(folder.glob("*.json")):
+        path.with_suffix(PACKED_SUFFIX).write_bytes(pack_json(path.read_bytes()))
+        path.unlink()
+
+
+def minify_site(out: Path, site: Path = SITE) -> None:
+    """Minify the shipped scripts and styles (esbuild, pinned in site/package-lock.json)."""
+    esbuild = site / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
+    if not esbuild.is_file():
+        raise BuildError(f"{esbuild} is missing: run `npm ci` in site/")
+    try:
+        minify_tree(out, esbuild, skip=("pyodide/", "wheels/"))
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise BuildError(f"esbuild could not minify the site: {exc}") from exc
+
+
 def list_files(out: Path) -> list[Path]:
     return sorted((p for p in out.rglob("*") if p.is_file()), key=lambda p: p.relative_to(out).as_posix())
 
@@ -317,6 +338,8 @@ def _build_into(out: Path) -> dict:
     )
 
     copy_site(SITE, out)
+    pack_catalogues(out / "i18n")
+    minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}")
     return {**info, "sizes": summarize(out)}
 

@@ -5,8 +5,11 @@ build_site.py when it copies site/ into dist/.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import subprocess
+from pathlib import Path
 
 
 def _strip_js(text: str) -> str:
@@ -73,3 +76,33 @@ def compact(name: str, data: bytes) -> bytes:
     if name.endswith(".html"):
         return _strip_html(data.decode("utf-8")).encode()
     return data
+
+
+# Catalogues ship gzip-compressed under a suffix no web server maps to a Content-Encoding,
+# so every host serves the bytes as they are (the service worker checks their size) and
+# site/i18n.js inflates them with DecompressionStream.
+PACKED_SUFFIX = ".jgz"
+
+
+def pack_json(data: bytes) -> bytes:
+    """A JSON file's shipped, packed form: compact JSON, gzip level 9 with no time stamp (reproducible)."""
+    return gzip.compress(compact("x.json", data), compresslevel=9, mtime=0)
+
+
+def minify_tree(root: Path, esbuild: Path, skip: tuple[str, ...] = ()) -> None:
+    """Minify every script and style sheet under ``root`` in place with esbuild (one call).
+
+    Whitespace, syntax and local names only: no bundling, no lowering (ES modules and
+    classic workers keep their form), UTF-8 kept as UTF-8. Deterministic for one esbuild version.
+    """
+    files = sorted(
+        p.relative_to(root).as_posix() for p in root.rglob("*")
+        if p.is_file() and p.suffix in (".js", ".mjs", ".css") and not p.relative_to(root).as_posix().startswith(skip)
+    )
+    if not files:
+        return
+    subprocess.run(
+        [str(esbuild), *files, "--minify", "--charset=utf8", "--legal-comments=none",
+         "--log-level=warning", f"--outdir={root}", f"--outbase={root}", "--allow-overwrite"],
+        cwd=root, check=True,
+    )

@@ -358,5 +358,5 @@ def test_every_text_is_translated(page, site_url, games, lang):
     assert page.get_attribute("html", "lang") == lang
     text = page.inner_text("body")
     assert "stats." not in text and "level." not in text and "team." not in text
-    english = page.evaluate("""async () => (await (await fetch('i18n/en.json')).json())['stats.f.matches']""")
+    english = page.evaluate("""async () => (await (await import('./i18n.js')).catalogue('en'))['stats.f.matches']""")
     assert english not in text  # the figures' names are this language's, not the English fallback
