@@ -128,6 +128,9 @@ export function renderCharts(div, s) {
   }));
 }
 
+/** The viewer's step before the first card: 0 the deal, 1–4 the bids. */
+const FIRST_CARD_STEP = 4;
+
 /** One past match as a list item; its hand links are built when it is opened (the save is read then). */
 let dateFormat = null;
 
@@ -157,7 +160,13 @@ export function matchItem(rec, loadSave) {
       for (let i = 0; i < rec.handCount; i++) {
         const o = i * HAND.size + HAND.delta;
         const item = node("li");
-        item.append(node("a", { href: `${base}#hand=${i + 1}` }, t("stats.handLink", { n: i + 1, us: rec.hands[o], them: rec.hands[o + 1] })));
+        item.append(
+          node("a", { href: `${base}#hand=${i + 1}` }, t("stats.handLink", { n: i + 1, us: rec.hands[o], them: rec.hands[o + 1] })),
+          " ",
+          // the hand review: the viewer with its Analyse switch on, at the first card
+          node("a", { href: `${base}&analyse=1#hand=${i + 1}&step=${FIRST_CARD_STEP}`, class: "review-link",
+            "aria-label": t("stats.reviewLabel", { n: i + 1 }), "data-review": String(i + 1) }, t("stats.reviewLink")),
+        );
         links.append(item);
       }
       if (!rec.handCount) links.append(node("li", {}, t("stats.noHands")));

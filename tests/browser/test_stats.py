@@ -293,7 +293,7 @@ def test_past_hand_opens_in_the_viewer(page, site_url, games):
     summary = page.locator("#match-list summary").first
     summary.focus()
     page.keyboard.press("Enter")
-    link = page.locator("#match-list .hand-links a").nth(1)
+    link = page.locator("#match-list .hand-links li").nth(1).locator("a").first
     assert link.text_content().startswith("Hand 2")
     link.focus()
     page.keyboard.press("Enter")
@@ -301,6 +301,27 @@ def test_past_hand_opens_in_the_viewer(page, site_url, games):
     assert page.url.split("#")[0].split("?")[0].endswith("viewer.html")
     assert page.input_value("#hand-select") == "1"
     assert page.locator("#hand-select option").count() == len(games[0]["state"]["sheet"])
+
+
+def test_past_hand_opens_in_the_hand_review(page, site_url, games):
+    """Each hand of a past match also opens in the hand review: the viewer with Analyse on, at
+    the first card of that hand, judging it at once — reached by keyboard, named for screen readers."""
+    seeded(page, site_url, games[:1])
+    summary = page.locator("#match-list summary").first
+    summary.focus()
+    page.keyboard.press("Enter")
+    review = page.locator("#match-list .hand-links a[data-review='2']")
+    assert review.get_attribute("aria-label") == "Review hand 2 with every card's value"
+    assert review.text_content() == "Review"
+    review.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    assert page.url.split("#")[0].split("?")[0].endswith("viewer.html")
+    assert page.input_value("#hand-select") == "1"           # the second hand
+    assert page.is_checked("#analyse")
+    assert page.get_attribute("body", "data-step") == "4"    # the bids made, the first lead to come
+    page.wait_for_function("() => document.querySelector('#analyse-progress').value >= 1", timeout=120_000)
+    assert page.console_errors == []
 
 
 def test_delete_asks_and_offers_export(page, site_url, games):
