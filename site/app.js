@@ -15,6 +15,7 @@ import { createSaver, loadSettings, matchStore, saveSettings } from "./persisten
 import { BOOT_ERROR } from "./protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
 import { openReview } from "./review-panel.js";
+import { createReviewMode } from "./review-mode.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons } from "./bids.js";
 import { initHand } from "./hand.js";
@@ -72,14 +73,26 @@ function main() {
     return ctl.startMatch(args);
   }
 
-  /** Stops the review shown on the score sheet (closing the sheet ends it). */
+  /** Stops the review shown on the score sheet (closing the sheet ends it, except for the table). */
   let stopReview = () => {};
+  let toTable = false;
+  // a reviewed decision on the table: the sheet steps aside, and comes back as it was
+  const reviewMode = createReviewMode({
+    engine,
+    locked: () => [$(".topbar .tools"), $("#table"), $(".hand-area")],
+    onLeave: (button) => dialogs.show($("#sheet-dialog"), button || sheetButtons(Boolean(st.pendingHand))),
+  });
+  const showOnTable = (ctx) => {
+    toTable = true;
+    $("#sheet-dialog").close();
+    reviewMode.open(ctx);
+  };
 
   function openSheet(afterHand) {
     const pending = st.pendingHand;
     stopReview();
     fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
-      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand); });
+      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand, showOnTable); });
     dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
   }
 
@@ -171,7 +184,10 @@ function main() {
       const btn = ev.target.closest("[data-action]");
       if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
     });
-    $("#sheet-dialog").addEventListener("close", () => stopReview());
+    $("#sheet-dialog").addEventListener("close", () => {
+      if (!toTable) stopReview();
+      toTable = false;
+    });
     // Escape on the after-hand sheet means Continue
     $("#sheet-dialog").addEventListener("cancel", (ev) => {
       if (st.pendingHand) {

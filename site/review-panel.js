@@ -3,8 +3,8 @@
 // last card backwards, with a progress bar and Stop; shows the tricks North–South and
 // East–West could make with best play against their bids, then the costliest decisions
 // (the human's, the partner's, the opponents'), each with a link that opens it on the
-// viewer's table with every legal card's value written on the card. Read-only: the
-// game's match is never touched (the hand travels as text).
+// game's own table (review-mode.js) or in the viewer, with every legal card's value written
+// on the card. Read-only: the game's match is never touched (the hand travels as text).
 import { t } from "./i18n.js";
 import { cardName, seatName } from "./words.js";
 import { CARDS, bestOf, errorText, runReview } from "./review.js";
@@ -24,20 +24,40 @@ const viewerLink = (text, k) => `viewer.html?analyse=1&hand=${encodeURIComponent
 /** Who made a decision, in the order the list shows them: the human, the partner, the opponents. */
 const whose = (seat) => (seat === 0 ? 0 : seat === 2 ? 1 : 2);
 
-function drawDecisions(list, text, cache) {
-  const costly = [...cache.entries()].filter(([, r]) => (r.cost_points || 0) > 0 || (r.cost_tricks || 0) > 0)
+/** The costly decisions found so far as [card number, result], costliest first within yours, partner's, opponents'. */
+export function costlyDecisions(cache) {
+  return [...cache.entries()].filter(([, r]) => (r.cost_points || 0) > 0 || (r.cost_tricks || 0) > 0)
     .sort(([, a], [, b]) => whose(a.seat) - whose(b.seat) || (b.cost_points || 0) - (a.cost_points || 0)
       || (b.cost_tricks || 0) - (a.cost_tricks || 0));
+}
+
+/** One decision's line, as the list and the review mode on the table say it. */
+export function decisionText(k, r) {
+  return t("review.decision", {
+    trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action),
+    best: cardName(r.best), tricks: r.cost_tricks ?? "?", points: r.cost_points ?? "?",
+  });
+}
+
+function drawDecisions(list, text, cache, onShow) {
+  const costly = costlyDecisions(cache);
   list.replaceChildren();
   if (!costly.length) list.appendChild(el("li", "muted", t("review.noCost")));
   for (const [k, r] of costly) {
     const li = el("li");
     li.dataset.step = String(k);
-    li.append(t("review.decision", {
-      trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action),
-      best: cardName(r.best), tricks: r.cost_tricks ?? "?", points: r.cost_points ?? "?",
-    }), " ");
-    const a = el("a", "", t("review.showOnTable"));
+    li.append(decisionText(k, r), " ");
+    if (onShow) {
+      // the decision on the game's own table, read-only (review-mode.js)
+      const show = el("button", "", t("review.showOnTable"));
+      show.type = "button";
+      show.dataset.action = "review-step";
+      show.dataset.step = String(k);
+      show.setAttribute("aria-label", `${t("review.showOnTable")}: ${t("review.showStep", { trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action) })}`);
+      show.addEventListener("click", () => onShow(k));
+      li.append(show, " ");
+    }
+    const a = el("a", "", t("review.inViewer"));
     a.href = viewerLink(text, k);
     a.target = "_blank";
     a.rel = "noopener";
@@ -65,8 +85,9 @@ function drawMakeable(box, first, bids) {
  * Show the review of hand `number` in `box` (inside the score sheet). `exportHand(number)`
  * resolves to {text, record}. Returns a function that stops the review (on closing the sheet).
  */
-export function openReview(engine, box, number, exportHand) {
+export function openReview(engine, box, number, exportHand, showOnTable) {
   let run = null;
+  const listeners = new Set();
   box.replaceChildren();
   box.hidden = false;
   const head = el("h3", "", t("review.title", { n: number }));
@@ -86,10 +107,17 @@ export function openReview(engine, box, number, exportHand) {
     const out = await exportHand(number);
     if (!out) return;
     const cache = new Map();
+    // the review mode on the table follows this review: same cache, told of each new result
+    const onShow = showOnTable && ((k) => showOnTable({
+      text: out.text, number, cache, start: k, order: () => costlyDecisions(cache).map(([j]) => j),
+      listen: (fn) => { listeners.add(fn); return () => listeners.delete(fn); },
+      button: (j) => list.querySelector(`li[data-step="${j}"] button[data-action="review-step"]`),
+    }));
     run = runReview(engine, {
       text: out.text, hand: 1, cache,
       onResult: (k, r) => {
-        drawDecisions(list, out.text, cache);
+        drawDecisions(list, out.text, cache, onShow);
+        for (const fn of listeners) fn(k);
         if (k === 0) drawMakeable(makeable, r, out.record.bids);
       },
       onProgress: (done, total) => {

@@ -15,8 +15,8 @@ export function cardNode(card) {
   return node;
 }
 
-export function drawSeat(rec, seat, pos, toAct) {
-  const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+/** Draw `seat` at position `pos` into `box` (the viewer's own seat box unless the game's review mode gives one). */
+export function drawSeat(rec, seat, pos, toAct, box = document.querySelector(`.seat[data-seat="${seat}"]`)) {
   box.textContent = "";
   box.setAttribute("aria-label", seatName(seat));
   const head = document.createElement("h2");

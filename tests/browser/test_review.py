@@ -3,13 +3,16 @@ values written on cards and spoken with the card names, a running review stopped
 reader keeps stepping."""
 from __future__ import annotations
 
+import json
 import random
 from urllib.parse import quote
 
 import pytest
 from pathlib import Path
 
+from spades.bridge import CHANGES
 from spades.match import Match
+from spades.save import from_dict
 from spades.notation import format_hand
 from spades.solver import solve
 
@@ -149,4 +152,95 @@ def test_analysed_viewer_and_puzzle_are_axe_clean(page, site_url):
     page.keyboard.press("End")
     page.wait_for_selector("#quiz-choices button", timeout=60_000)
     assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # a puzzle asked
+    driver.assert_clean(page)
+
+
+SPY_SENT_JS = """() => {
+  if (!window.__sentSpy) {
+    window.__sentSpy = true;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (msg, ...rest) {
+      window.__sent.push(msg && msg.fn);
+      return post.call(this, msg, ...rest);
+    };
+  }
+  window.__sent = [];
+}"""
+
+RV_VALUES_JS = """(seat) => Object.fromEntries([...document.querySelectorAll(
+  `#review-mode [data-review-seat="${seat}"] .hand li`)].filter((li) => li.querySelector('.card-value')).map((li) => [
+  li.querySelector('[data-card]').dataset.card,
+  [Number(li.querySelector('.card-value').dataset.tricks), Number(li.querySelector('.card-value').dataset.margin)]]))"""
+
+
+def test_review_mode_on_the_game_table_and_back_unchanged(game):
+    """A costly decision opens on the game's own table (read only): the four hands as they were,
+    the trick in progress, each legal card's solver value written on it and spoken with its name,
+    the card played marked with its cost; Next/Previous decision; Escape is "Back to the game":
+    the live table and the after-hand sheet return, the save is the same and no action reached the engine."""
+    page = game
+    driver.new_match(page, 31)
+    driver.play_until(page, lambda p, a: a["kind"] == "continue")    # the hand is over: the sheet is open
+    save_before = page.evaluate("(k) => localStorage.getItem(k)", driver.SAVE_KEY)
+    m = from_dict(json.loads(save_before)["match"])
+    played = [c for t in m.hands_played[0].tricks for _, c in t.plays]
+    page.evaluate(SPY_SENT_JS)
+    page.click("#sheet-dialog button[data-action='review-hand']")
+    step_buttons = "#sheet-dialog .review-list button[data-action='review-step']"
+    page.wait_for_function(f"() => document.querySelectorAll(\"{step_buttons}\").length >= 2", timeout=180_000)
+    # the latest decision found (the review works from the end: its values are exact)
+    k = max(int(s) for s in page.eval_on_selector_all(step_buttons, "bs => bs.map((b) => b.dataset.step)"))
+    button = page.locator(f"{step_buttons}[data-step='{k}']")
+    assert english_name(played[k]) in button.get_attribute("aria-label")
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-mode:not([hidden])")
+    assert not page.is_visible("#table") and not page.is_visible("#hand")
+    assert page.evaluate("() => document.activeElement.id") == "review-mode-title"
+    assert page.get_attribute("#review-mode", "data-step") == str(k)
+    # the table as it was before card k: cards held, the trick in progress
+    here = before_card(m, k)
+    for seat in range(4):
+        held = page.eval_on_selector_all(f"#review-mode [data-review-seat='{seat}'] .hand [data-card]",
+                                         "cs => cs.map((c) => c.dataset.card)")
+        assert sorted(held) == sorted(here.view(seat).hand)
+    in_trick = page.eval_on_selector_all("#review-mode .slot [data-card]", "cs => cs.map((c) => c.dataset.card)")
+    assert sorted(in_trick) == sorted(played[k - k % 4:k])
+    # every legal card's value, as the solver gives it, written on the card and spoken with its name
+    expected = solve(here)
+    team = here.to_act & 1
+    assert page.evaluate(RV_VALUES_JS, here.to_act) == {c: [v.tricks[team], v.margin] for c, v in expected.items()}
+    for card in expected:
+        label = page.get_attribute(f"#review-mode [data-review-seat='{here.to_act}'] [data-card='{card}']", "aria-label")
+        assert label.startswith(english_name(card) + ":")
+    mark = page.locator(f"#review-mode [data-review-seat='{here.to_act}'] [data-card='{played[k]}']")
+    assert "costly-card" in mark.get_attribute("class")
+    assert "cost" in mark.get_attribute("aria-label")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE_FILE.read_text(encoding="utf-8"))
+    assert page.evaluate(AXE_JS, AXE_TAGS) == []                      # the review mode on the table
+    # another decision and back again, by keyboard
+    heading = page.text_content("#review-mode-title")
+    move = "review-next" if page.is_enabled("#review-mode button[data-action='review-next']") else "review-prev"
+    back = "review-prev" if move == "review-next" else "review-next"
+    page.focus(f"#review-mode button[data-action='{move}']")
+    page.keyboard.press("Enter")
+    other = page.get_attribute("#review-mode", "data-step")
+    assert other != str(k) and page.text_content("#review-mode-title") != heading
+    page.focus(f"#review-mode button[data-action='{back}']")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#review-mode", "data-step") == str(k)
+    page.keyboard.press("Escape")                                     # Back to the game
+    page.wait_for_selector("#review-mode", state="hidden")
+    assert page.is_visible("#table")
+    page.wait_for_function("() => document.querySelector('#sheet-dialog').open")
+    assert page.is_visible("#sheet-dialog button[data-action='continue']")
+    assert page.evaluate("() => document.activeElement.dataset.step") == str(k)
+    # nothing changed: the same save, no action sent to the engine, and the game goes on
+    assert page.evaluate("(k) => localStorage.getItem(k)", driver.SAVE_KEY) == save_before
+    sent = set(page.evaluate("() => window.__sent"))
+    assert sent & CHANGES == set() and "analyse" in sent and "review" in sent
+    page.keyboard.press("Escape")                                     # Escape on the after-hand sheet: Continue
+    page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+    assert driver.next_action(page)["kind"] == "bid"
     driver.assert_clean(page)
