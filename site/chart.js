@@ -89,18 +89,36 @@ function legend(svg, series, kind) {
   svg.append(g);
 }
 
+/** Rows a chart's table builds at once; a longer one (a win trend over 2,000 matches) is built when first opened. */
+const EAGER_ROWS = 100;
+
+function fillRows(tbody, rows) {
+  for (const row of rows) {
+    const tr = html("tr");
+    row.forEach((cell, i) => tr.append(html(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, typeof cell === "number" ? fmt(cell) : cell)));
+    tbody.append(tr);
+  }
+}
+
 function tableOf(table) {
   const details = html("details", { class: "chart-table" });
-  details.append(html("summary", {}, t("stats.chart.table")));
+  const summary = html("summary", {}, t("stats.chart.table"));
+  details.append(summary);
   const tbl = html("table");
   const head = html("tr");
   for (const h of table.head) head.append(html("th", { scope: "col" }, h));
   tbl.append(html("thead"), html("tbody"));
   tbl.tHead.append(head);
-  for (const row of table.rows) {
-    const tr = html("tr");
-    row.forEach((cell, i) => tr.append(html(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, typeof cell === "number" ? fmt(cell) : cell)));
-    tbl.tBodies[0].append(tr);
+  if (table.rows.length <= EAGER_ROWS) fillRows(tbl.tBodies[0], table.rows);
+  else {
+    // closed, the table is read by no one: its rows are made on the first opening (click, keys or script)
+    let rows = table.rows;
+    const fill = () => {
+      if (rows) fillRows(tbl.tBodies[0], rows);
+      rows = null;
+    };
+    summary.addEventListener("click", fill);
+    details.addEventListener("toggle", fill);
   }
   details.append(tbl);
   return details;

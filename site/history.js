@@ -14,6 +14,7 @@
 // module decides no rule. Every method rejects with a HistoryError (.code) and never throws
 // synchronously, so a blocked or full IndexedDB leaves the game playable.
 import { HistoryError, HAND, buildRecord, matchId, parseHistoryFile, historyFile } from "./historyfile.js";
+import { newToken, packSummary, unpackSummary } from "./historysummary.js";
 
 export { HistoryError, buildRecord, matchId };
 
@@ -25,6 +26,8 @@ const SAVES = "saves"; // id -> {id, save}: the replayable text, read only on de
 const META = "meta"; // "folded" -> totals of matches folded out of the bounded history
 const FOLDED_IDS = "foldedIds"; // ids of folded matches: one never comes back to be counted twice
 const FOLDED_KEY = "folded";
+const TOKEN_KEY = "token"; // changed by every write: tells whether the summary is current
+const SUMMARY_KEY = "summary"; // every record packed in one value (historysummary.js), rebuilt after a write
 const STORES = [MATCHES, SAVES, META, FOLDED_IDS];
 
 /** Map an IndexedDB failure to a coded error ("quota" when the disk is full). */
@@ -99,6 +102,7 @@ async function store(db, items, limit) {
   const foldedIds = tx.objectStore(FOLDED_IDS);
   const result = { added: 0, duplicates: 0, folded: 0, ids: [] };
   try {
+    changed(tx);
     for (const { record, saveText } of items) {
       const known = (await request(matches.getKey(record.id))) ?? (await request(foldedIds.getKey(record.id)));
       if (known !== undefined) {
@@ -137,6 +141,34 @@ async function store(db, items, limit) {
   return result;
 }
 
+/** Mark a write: a new token, and the summary dropped (the next reader rebuilds it). */
+function changed(tx) {
+  const meta = tx.objectStore(META);
+  meta.put(newToken(), TOKEN_KEY);
+  meta.delete(SUMMARY_KEY);
+}
+
+/** Every record, newest first: from the summary when it is current, else read whole (then summarised). */
+async function readAll(db) {
+  const tx = db.transaction([MATCHES, META], "readonly");
+  const meta = tx.objectStore(META);
+  const [token, summary] = await Promise.all([request(meta.get(TOKEN_KEY)), request(meta.get(SUMMARY_KEY))]);
+  if (summary && summary.token === (token ?? null)) return unpackSummary(summary);
+  // the store's own order read whole, then sorted: faster than reading through the date index
+  const all = (await request(tx.objectStore(MATCHES).getAll())).sort((a, b) => b.date - a.date);
+  keepSummary(db, all, token ?? null).catch(() => {}); // only a speed-up: a failure changes nothing
+  return all;
+}
+
+/** Store the summary of `records`, read under `token`, unless a write came in between. */
+async function keepSummary(db, records, token) {
+  const tx = db.transaction(META, "readwrite");
+  const finished = done(tx);
+  const meta = tx.objectStore(META);
+  if (((await request(meta.get(TOKEN_KEY))) ?? null) === token) meta.put(packSummary(records, token), SUMMARY_KEY);
+  await finished;
+}
+
 function matchesFilter(rec, f) {
   return (!f.partner || rec.partner === f.partner) && (!f.opponents || rec.opponents === f.opponents) &&
     (f.from == null || rec.date >= f.from) && (f.to == null || rec.date <= f.to);
@@ -154,9 +186,7 @@ function liveHistory(db, limit) {
       return store(db, [{ record: buildRecord(id, saveText, state, date), saveText }], limit);
     },
     async list(filter = {}) {
-      // the store's own order read whole, then sorted: faster than reading through the date index
-      const all = await read(MATCHES, (s) => s.getAll());
-      return all.filter((rec) => matchesFilter(rec, filter)).sort((a, b) => b.date - a.date);
+      return (await readAll(db)).filter((rec) => matchesFilter(rec, filter));
     },
     async totals() {
       return (await read(META, (s) => s.get(FOLDED_KEY))) || emptyTotals();
@@ -201,6 +231,7 @@ function liveHistory(db, limit) {
       const tx = db.transaction(STORES, "readwrite");
       const finished = done(tx);
       for (const name of STORES) tx.objectStore(name).clear();
+      changed(tx);
       await finished;
     },
   };

@@ -8,46 +8,34 @@ export const PARTNER = 2;
 export const TREND_WINDOW = 10; // matches in the rolling win rate
 export const BAG_BUCKETS = 6; // bags per hand: 0, 1, … 5 and more
 
-function bidStats(records, seat) {
-  const s = { bids: 0, made: 0, exact: 0, over: 0, overtricks: 0, under: 0, undertricks: 0 };
-  for (const rec of records) {
-    const h = rec.hands;
-    for (let o = 0; o < h.length; o += HAND.size) {
-      const bid = h[o + HAND.bids + seat];
-      if (!bid) continue; // nil bids are counted with the nils
-      const diff = h[o + HAND.tricks + seat] - bid;
-      s.bids += 1;
-      if (diff >= 0) s.made += 1;
-      if (diff === 0) s.exact += 1;
-      if (diff > 0) {
-        s.over += 1;
-        s.overtricks += diff;
-      }
-      if (diff < 0) {
-        s.under += 1;
-        s.undertricks -= diff;
-      }
-    }
+const emptyBids = () => ({ bids: 0, made: 0, exact: 0, over: 0, overtricks: 0, under: 0, undertricks: 0 });
+const emptyNils = () => ({ attempts: 0, made: 0, blindAttempts: 0, blindMade: 0 });
+
+/** One seat's bid against its tricks, added to `s` (nil bids are counted with the nils). */
+function addBid(s, bid, tricks) {
+  if (!bid) return;
+  const diff = tricks - bid;
+  s.bids += 1;
+  if (diff >= 0) s.made += 1;
+  if (diff === 0) s.exact += 1;
+  if (diff > 0) {
+    s.over += 1;
+    s.overtricks += diff;
+  } else if (diff < 0) {
+    s.under += 1;
+    s.undertricks -= diff;
   }
-  return s;
 }
 
-function nilStats(records, seat) {
-  const s = { attempts: 0, made: 0, blindAttempts: 0, blindMade: 0 };
-  for (const rec of records) {
-    const h = rec.hands;
-    for (let o = 0; o < h.length; o += HAND.size) {
-      const nil = h[o + HAND.nil + seat];
-      if (nil === NIL.set || nil === NIL.made) {
-        s.attempts += 1;
-        s.made += nil === NIL.made ? 1 : 0;
-      } else if (nil !== NIL.none) {
-        s.blindAttempts += 1;
-        s.blindMade += nil === NIL.blindMade ? 1 : 0;
-      }
-    }
+/** One seat's nil code (NIL), added to `s`. */
+function addNil(s, nil) {
+  if (nil === NIL.set || nil === NIL.made) {
+    s.attempts += 1;
+    s.made += nil === NIL.made ? 1 : 0;
+  } else if (nil !== NIL.none) {
+    s.blindAttempts += 1;
+    s.blindMade += nil === NIL.blindMade ? 1 : 0;
   }
-  return s;
 }
 
 function streaks(records) {
@@ -96,11 +84,18 @@ export function computeStats(records) {
   const out = { matches: records.length, won: 0, lost: 0, abandoned: 0, hands: 0, points: [0, 0],
     bags: [0, 0], penalties: [0, 0], contracts: [0, 0], contractsMade: [0, 0],
     bagHist: [new Array(BAG_BUCKETS).fill(0), new Array(BAG_BUCKETS).fill(0)] };
+  const bid = { you: emptyBids(), partner: emptyBids() };
+  const nil = { you: emptyNils(), partner: emptyNils() };
+  // one pass over every hand of every match (2,000 matches: the page opens in time)
   for (const rec of records) {
     out[rec.outcome] += 1;
     const h = rec.hands;
     out.hands += rec.handCount;
     for (let o = 0; o < h.length; o += HAND.size) {
+      addBid(bid.you, h[o + HAND.bids + YOU], h[o + HAND.tricks + YOU]);
+      addBid(bid.partner, h[o + HAND.bids + PARTNER], h[o + HAND.tricks + PARTNER]);
+      addNil(nil.you, h[o + HAND.nil + YOU]);
+      addNil(nil.partner, h[o + HAND.nil + PARTNER]);
       for (let team = 0; team < 2; team++) {
         const bags = h[o + HAND.bags + team];
         out.points[team] += h[o + HAND.delta + team];
@@ -114,8 +109,8 @@ export function computeStats(records) {
       }
     }
   }
-  out.bid = { you: bidStats(records, YOU), partner: bidStats(records, PARTNER) };
-  out.nil = { you: nilStats(records, YOU), partner: nilStats(records, PARTNER) };
+  out.bid = bid;
+  out.nil = nil;
   out.streaks = streaks(records);
   out.levels = byLevels(records);
   out.trend = winTrend(records);

@@ -38,9 +38,10 @@ import build_site  # noqa: E402
 from bench_site import payload  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from spades import Match, bridge  # noqa: E402
+from spades.session import SESSION_FORMAT  # noqa: E402
 from spades.ai import LEVELS  # noqa: E402
 
-HISTORY_FILES = ["history.js", "historyfile.js", "statcalc.js", "statsview.js", "stats.js",
+HISTORY_FILES = ["history.js", "historyfile.js", "historysummary.js", "statcalc.js", "statsview.js", "stats.js",
                  "stats.html", "stats.css", "chart.js"]
 DAY_MS = 86_400_000
 START_MS = 1_700_000_000_000
@@ -59,11 +60,14 @@ ADD_JS = """async (text) => {
 }"""
 USAGE_JS = "async () => (await navigator.storage.estimate()).usage"
 OPEN_JS = """() => {
+  const mark = (name) => performance.getEntriesByName(name)[0].startTime;
   const nav = performance.getEntriesByType('navigation')[0];
   const drawn = performance.getEntriesByName('stats-drawn')[0].startTime;
   const ready = performance.getEntriesByName('stats-ready')[0].startTime;
   return { fromDomReady: drawn - nav.domContentLoadedEventEnd, fromReady: drawn - ready,
            read: performance.getEntriesByName('stats-listed')[0].startTime - ready,
+           compute: mark('stats-computed') - mark('stats-listed'), charts: mark('stats-charted') - mark('stats-computed'),
+           list: mark('stats-listed-drawn') - mark('stats-charted'),
            fromNavigation: drawn, matches: Number(document.querySelector('[data-stat=matches]').dataset.value) };
 }"""
 
@@ -88,7 +92,7 @@ def matches(count: int) -> list[dict]:
     out = []
     for i in range(count):
         m = quick_match(i)
-        save = json.dumps({"format": bridge.SESSION_FORMAT, "version": 1, "partner": LEVELS[i % 3],
+        save = json.dumps({"format": SESSION_FORMAT, "version": 1, "partner": LEVELS[i % 3],
                            "opponents": LEVELS[(i // 3) % 3], "seed": i, "match": json.loads(m.to_json())})
         state = bridge.call("resume", {"save": save})
         out.append({"saveText": save, "state": state, "date": START_MS + i * DAY_MS // 4})
@@ -111,7 +115,7 @@ def open_times(page, repeats: int, stored: int) -> dict:
         page.wait_for_selector("body[data-ready='1']")
         runs.append(page.evaluate(OPEN_JS))
     assert {r["matches"] for r in runs} == {stored}
-    return {k: round(statistics.median(r[k] for r in runs), 1) for k in ("fromDomReady", "fromReady", "read", "fromNavigation")}
+    return {k: round(statistics.median(r[k] for r in runs), 1) for k in ("fromDomReady", "fromReady", "read", "compute", "charts", "list", "fromNavigation")}
 
 
 def import_file(page, text: str) -> float:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from test_game import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
+from driver import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
 
 READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
 

@@ -324,6 +324,44 @@ def test_past_hand_opens_in_the_hand_review(page, site_url, games):
     assert page.console_errors == []
 
 
+SUMMARY_JS = """async ([extra]) => {
+  const { openHistory } = await import('./history.js');
+  const h = await openHistory();
+  const raw = () => new Promise((ok) => {
+    const req = indexedDB.open('spades-history');
+    req.onsuccess = () => {
+      const tx = req.result.transaction(['matches', 'meta']);
+      const out = {};
+      tx.objectStore('meta').get('summary').onsuccess = (e) => { out.summary = e.target.result !== undefined; };
+      tx.objectStore('matches').getAll().onsuccess = (e) => { out.records = e.target.result; };
+      tx.oncomplete = () => { req.result.close(); ok(out); };
+    };
+  });
+  const shape = (recs) => JSON.stringify(recs.map((r) => ({ ...r, hands: [...r.hands] })));
+  const whole = (recs) => shape(recs.slice().sort((a, b) => b.date - a.date));
+  const first = await h.list();                     // read whole; the summary is kept afterwards
+  let stored = await raw();
+  for (let i = 0; i < 50 && !stored.summary; i++) { await new Promise((r) => setTimeout(r, 20)); stored = await raw(); }
+  const fromSummary = await h.list();
+  const same = shape(fromSummary) === whole(stored.records) && shape(first) === shape(fromSummary);
+  await h.addMatch(extra);                           // a write: the summary no longer counts
+  const afterAdd = await h.list();
+  const addedRight = shape(afterAdd) === whole((await raw()).records);
+  await h.deleteAll();
+  return { kept: stored.summary, same, before: fromSummary.length, afterAdd: afterAdd.length, addedRight,
+           afterDelete: (await h.list()).length };
+}"""
+
+
+def test_the_packed_summary_is_the_records_and_follows_every_write(page, site_url, games):
+    """The statistics read all records from one packed summary: it equals the records read one
+    by one, and after an added match or a delete the list is the stored records, never the old summary."""
+    seeded(page, site_url, games[:3])
+    out = page.evaluate(SUMMARY_JS, [games[3]])
+    assert out == {"kept": True, "same": True, "before": 3, "afterAdd": 4, "addedRight": True, "afterDelete": 0}
+    assert page.console_errors == []
+
+
 def test_delete_asks_and_offers_export(page, site_url, games):
     seeded(page, site_url, games[:2])
     page.click("button[data-action='delete-history']")
