@@ -102,7 +102,9 @@ async function store(db, items, limit) {
   const foldedIds = tx.objectStore(FOLDED_IDS);
   const result = { added: 0, duplicates: 0, folded: 0, ids: [] };
   try {
-    changed(tx);
+    const summary = await currentSummary(tx.objectStore(META));
+    const added = [];
+    const gone = new Set();
     for (const { record, saveText } of items) {
       const known = (await request(matches.getKey(record.id))) ?? (await request(foldedIds.getKey(record.id)));
       if (known !== undefined) {
@@ -113,6 +115,7 @@ async function store(db, items, limit) {
       saves.add({ id: record.id, save: saveText });
       result.added += 1;
       result.ids.push(record.id);
+      added.push(record);
     }
     const excess = (await request(matches.count())) - limit;
     if (excess > 0) {
@@ -124,9 +127,16 @@ async function store(db, items, limit) {
         matches.delete(rec.id);
         saves.delete(rec.id);
         foldedIds.put({ id: rec.id });
+        gone.add(rec.id);
       }
       meta.put(totals, FOLDED_KEY);
       result.folded = oldest.length;
+    }
+    // the summary follows the write in the same transaction (the next statistics page reads it whole)
+    const token = changed(tx);
+    if (summary) {
+      const records = added.concat(summary).filter((rec) => !gone.has(rec.id)).sort(newestFirst);
+      tx.objectStore(META).put(packSummary(records, token), SUMMARY_KEY);
     }
   } catch (err) {
     try {
@@ -141,21 +151,35 @@ async function store(db, items, limit) {
   return result;
 }
 
-/** Mark a write: a new token, and the summary dropped (the next reader rebuilds it). */
+/** Mark a write: a new token (returned), and the summary dropped until it is stored again. */
 function changed(tx) {
   const meta = tx.objectStore(META);
-  meta.put(newToken(), TOKEN_KEY);
+  const token = newToken();
+  meta.put(token, TOKEN_KEY);
   meta.delete(SUMMARY_KEY);
+  return token;
+}
+
+/** Newest first; matches of the same moment in id order (as the store holds them). */
+function newestFirst(a, b) {
+  return b.date - a.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The summary's records when it matches the last write, else null. */
+async function currentSummary(meta) {
+  const [token, summary] = await Promise.all([request(meta.get(TOKEN_KEY)), request(meta.get(SUMMARY_KEY))]);
+  return summary && summary.token === (token ?? null) ? unpackSummary(summary) : null;
 }
 
 /** Every record, newest first: from the summary when it is current, else read whole (then summarised). */
 async function readAll(db) {
   const tx = db.transaction([MATCHES, META], "readonly");
   const meta = tx.objectStore(META);
-  const [token, summary] = await Promise.all([request(meta.get(TOKEN_KEY)), request(meta.get(SUMMARY_KEY))]);
-  if (summary && summary.token === (token ?? null)) return unpackSummary(summary);
+  const summary = await currentSummary(meta);
+  if (summary) return summary;
   // the store's own order read whole, then sorted: faster than reading through the date index
-  const all = (await request(tx.objectStore(MATCHES).getAll())).sort((a, b) => b.date - a.date);
+  const [all, token] = await Promise.all([request(tx.objectStore(MATCHES).getAll()), request(meta.get(TOKEN_KEY))]);
+  all.sort(newestFirst);
   keepSummary(db, all, token ?? null).catch(() => {}); // only a speed-up: a failure changes nothing
   return all;
 }

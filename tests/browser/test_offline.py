@@ -20,6 +20,8 @@ from spades import Match
 from spades.ai import bot
 from spades.notation import format_hand
 
+ROOT = Path(__file__).resolve().parents[2]
+
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
@@ -311,3 +313,29 @@ def test_update_callback_instead_of_banner(context, site):
     keys = page.evaluate("caches.keys()")
     assert [k for k in keys if not k.startswith("spades-snapshot-")] == [f"spades-{new}"]
     assert context.console_errors == []
+
+
+def test_language_switch_works_offline(context, site):
+    """Every language's catalogue is precached (packed, i18n/<lang>.jgz): offline, the settings'
+    language switch still changes every text, and nothing is fetched from the network."""
+    if not _index_registers_sw(site.root):
+        pytest.skip("index.html/app.js do not call registerServiceWorker() yet (the lead wires it)")
+    page = new_page(context)
+    page.goto(site.url + "index.html?lang=en")
+    page.wait_for_load_state("load")
+    info = wait_cached(page, site)
+    assert {f"/i18n/{lang}.jgz" for lang in ("en", "de", "ro", "ru", "pt", "hu")} <= set(info["cached"])
+    context.set_offline(True)
+    site.stop()
+    page.goto(site.url + "index.html")
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=120_000)
+    for lang in ("ru", "hu", "de"):
+        catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        page.click(".tools button[data-action='settings']")
+        page.select_option("#lang-select", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        assert page.text_content(".tools button[data-action='new-match']") == catalogue["action.newMatch"]
+        assert page.text_content("#settings-title") == catalogue["settings.title"]
+        page.keyboard.press("Escape")
+    assert context.console_errors == []
+    assert context.foreign_requests == []
