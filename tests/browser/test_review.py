@@ -173,7 +173,7 @@ RV_VALUES_JS = """(seat) => Object.fromEntries([...document.querySelectorAll(
   [Number(li.querySelector('.card-value').dataset.tricks), Number(li.querySelector('.card-value').dataset.margin)]]))"""
 
 
-def test_review_mode_on_the_game_table_and_back_unchanged(game):
+def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     """A costly decision opens on the game's own table (read only): the four hands as they were,
     the trick in progress, each legal card's solver value written on it and spoken with its name,
     the card played marked with its cost; Next/Previous decision; Escape is "Back to the game":
@@ -219,6 +219,7 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game):
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=AXE_FILE.read_text(encoding="utf-8"))
     assert page.evaluate(AXE_JS, AXE_TAGS) == []                      # the review mode on the table
+    page.screenshot(path=str(screenshot_dir / "review-mode.png"))
     # another decision and back again, by keyboard
     heading = page.text_content("#review-mode-title")
     move = "review-next" if page.is_enabled("#review-mode button[data-action='review-next']") else "review-prev"
