@@ -90,6 +90,7 @@ function main() {
 
   function openSheet(afterHand) {
     const pending = st.pendingHand;
+    reviewMode.leave(true); // a sheet the game opens (a hand just scored) ends a review on the table
     stopReview();
     fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
       (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand, showOnTable); });

@@ -117,7 +117,7 @@ export function createReviewMode({ engine, onLeave, locked }) {
       ui = build();
       ui.prev.addEventListener("click", () => move(-1));
       ui.next.addEventListener("click", () => move(1));
-      ui.back.addEventListener("click", leave);
+      ui.back.addEventListener("click", () => leave());
       ui.box.addEventListener("keydown", (ev) => {
         if (ev.key === "Escape") {
           ev.preventDefault();
@@ -144,15 +144,15 @@ export function createReviewMode({ engine, onLeave, locked }) {
     ui.head.focus();
   }
 
-  /** Back to the game: the live table as it was, then the page's own continuation. */
-  function leave() {
+  /** Back to the game: the live table as it was, then (unless `quiet`) the page's own continuation. */
+  function leave(quiet = false) {
     if (!view) return;
     const { ctx, k } = view;
     view.unlisten();
     view = null;
     ui.box.hidden = true;
     setLocked(false);
-    onLeave(ctx.button(k));
+    if (quiet !== true) onLeave(ctx.button(k));
   }
 
   return { open, leave, get active() { return view !== null; } };
