@@ -1,5 +1,6 @@
 // screen.js: draws the whole game page from the controller's state object, and decides
 // where focus waits. It reads the state; it never changes it and never calls the engine.
+import { blindView } from "./blind-nil.js";
 import { HUMAN } from "./constants.js";
 import { focusBids, renderBidPanel } from "./bids.js";
 import { focusHand, renderHand } from "./hand.js";
@@ -32,7 +33,7 @@ function interactive(st) {
 export function render(st) {
   const S = st.S;
   if (!S) return;
-  const V = st.view || S;
+  const V = blindView(st.view || S); // face-down cards while a blind nil may still be chosen
   const live = interactive(st);
   setPhase(V.phase);
   table.renderScores(V);
