@@ -85,7 +85,7 @@ from .errors import BadInput, BadRequest, SpadesError
 from .notation import format_hand
 from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, Session, check_level
-from .variant import PRESETS, Rules
+from .variant import BLIND_NIL, PRESETS, Rules
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -182,7 +182,8 @@ def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def _action(action: int | str) -> dict[str, Any]:
-    return {"bid": action} if isinstance(action, int) else {"card": action}
+    """A bid (a number, or the blind-nil action ``"blind"``) as ``{"bid"}``, a card as ``{"card"}``."""
+    return {"bid": action} if isinstance(action, int) or action == BLIND_NIL else {"card": action}
 
 
 def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:

@@ -763,3 +763,9 @@ def test_review_gives_the_decks_display_order():
     order = bridge.call("review", {"text": bridge.call("save")["save"]})["order"]
     assert order[:5] == ["BJ", "LJ", "2D", "2S", "AS"] and len(order) == 52
     assert "2H" not in order and "2C" not in order and order[-1] == "3D"
+
+
+def test_a_blind_nil_hint_is_a_bid_not_a_card():
+    """The hint and "Why?" replies name a blind nil as a bid (``{"bid": "blind"}``), never as a card."""
+    assert bridge._action("blind") == {"bid": "blind"}
+    assert bridge._action(0) == {"bid": 0} and bridge._action("AS") == {"card": "AS"}
