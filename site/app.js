@@ -257,29 +257,6 @@ function main() {
   let pendingSeed = null; // a link's seed waiting while another tab owns the match
   let linkRules = params.rules; // the link's rules (text), used by the first match the page starts
 
-  /** A link's rules as the engine reads them; refused: null (1.0.0) and a notice saying why. */
-  async function checkedLinkRules(text) {
-    if (text === null) return null;
-    const r = await rulesForm.check(text);
-    if (!r.error) return r.rules;
-    linkRulesRefused(r.error);
-    return null;
-  }
-
-  function linkRulesRefused(err) {
-    notice("rules", t("rules.linkRefused", { reason: errorText(err) }), [
-      { label: t("rules.dismiss"), run: () => notice("rules", null) },
-    ]);
-  }
-
-  /** The last rules chosen in the New match dialog, if the engine still reads them. */
-  async function rememberedRules() {
-    const last = rulesForm.remembered();
-    if (!last) return null;
-    const r = await rulesForm.check(last);
-    return r.error ? null : r.rules;
-  }
-
   /**
    * This tab owns the match: resume the saved match, or deal the link's (`seed`, `?rules=`).
    * A link never replaces a match in progress unasked: the New match dialog opens with its
@@ -305,12 +282,12 @@ function main() {
       const text = seed !== null ? t("fault.linkSeed", { seed: shownSeed(seed) })
         : t("rules.linkAsks", { name: rulesName({ name: shownSeed(rulesText) }) });
       const refused = await openNewMatch(text, seed === null ? "" : seed, rulesText === null ? "1.0.0" : rulesText);
-      if (refused) linkRulesRefused(refused);
+      if (refused) rulesForm.linkRefused(refused);
       return;
     }
     if (link) $("#new-dialog").close();
     if (link || !st.S) {
-      const rules = link ? await checkedLinkRules(rulesText) : await rememberedRules();
+      const rules = await rulesForm.startRules(link, rulesText);
       await startMatch({ ...(seed === null ? {} : { seed }), ...(rules ? { rules } : {}) });
     }
     if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused

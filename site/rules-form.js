@@ -5,6 +5,7 @@
 // combination is refused by the engine and its coded error shown beside the form, the
 // dialog staying open with everything as the player left it. The last rules a match was
 // started with are remembered in localStorage (one key per store, like the match itself).
+import { notice } from "./alerts.js";
 import { errorText } from "./announcer.js";
 import { t } from "./i18n.js";
 import { CUSTOM_RULES, DEFAULT_RULES, rulesName } from "./rules-words.js";
@@ -69,7 +70,7 @@ function optionRow(key, kind, choices) {
 /**
  * The rules section in `root` (the dialog's `[data-role='rules-body']`). `ask(rules)`
  * resolves to the engine's `{rules, text}` or rejects with its coded error; `storeKey` is
- * where the last choice is kept. Returns {build(presets), fill(value), check(value), confirm(), remembered(), relabel()}.
+ * where the last choice is kept. Returns {build, fill, check, confirm, remembered, relabel, linkRefused, startRules}.
  */
 export function createRulesForm({ ask, storeKey }) {
   let presets = {};
@@ -214,5 +215,25 @@ export function createRulesForm({ ask, storeKey }) {
     if (error) changed();
   }
 
-  return { build, fill, check, confirm, remembered, relabel };
+  /** Say why a link's rules were not used (a dismissible notice; the match plays 1.0.0). */
+  function linkRefused(err) {
+    notice("rules", t("rules.linkRefused", { reason: errorText(err) }), [
+      { label: t("rules.dismiss"), run: () => notice("rules", null) },
+    ]);
+  }
+
+  /**
+   * The rules of a match started without the dialog: a link's (`link`: its `text`, null for
+   * 1.0.0; refused, null and the notice), else the last chosen if the engine still reads them.
+   */
+  async function startRules(link, text) {
+    if (link && text === null) return null;
+    const value = link ? text : remembered();
+    if (value === null) return null;
+    const r = await check(value);
+    if (r.error && link) linkRefused(r.error);
+    return r.error ? null : r.rules;
+  }
+
+  return { build, fill, check, confirm, remembered, relabel, linkRefused, startRules };
 }
