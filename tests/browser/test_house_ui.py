@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, open_game, show_hand
+from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, open_game, seed_save, show_hand
 from spades import bridge
 
 pytestmark = pytest.mark.browser
@@ -150,6 +150,36 @@ def test_a_custom_rules_link_and_a_resumed_match_keep_their_rules(page, site_url
     page.wait_for_selector("#sheet-dialog[open]")
     assert page.text_content("#sheet-dialog [data-i18n='sheet.target']") == \
         EN["rules.target"].format(target=300, floor="-200")
+    page.keyboard.press("Escape")
+    assert_clean(page)
+
+
+def jokers_save_after_one_hand(seed: int = JOKER_SEED) -> str:
+    """A session save (as the page keeps it) of an Easy jokers match whose first hand is scored."""
+    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy", "rules": "jokers"})
+    while not bridge.state()["sheet"]:
+        st = bridge.state()
+        if st["to_act"] != 0:
+            bridge.run_bots({})
+        elif st["phase"] == "bid":
+            bridge.bid({"n": 3 if 3 in st["legal_bids"] else st["legal_bids"][0]})
+        else:
+            bridge.play({"card": st["legal_cards"][0]})
+    return bridge.call("save")["save"]
+
+
+def test_a_resumed_jokers_match_exports_its_hand_with_its_rules(page, site_url):
+    seed_save(page, jokers_save_after_one_hand())
+    page.goto(site_url + "?speed=0")
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    page.wait_for_selector("[data-role='rules-chip']:not([hidden])")
+    assert page.text_content("[data-role='rules-chip']") == EN["rules.chip"].format(name=EN["rules.name.jokers"])
+    page.click(".tools button[data-action='scores']")
+    page.wait_for_selector("#sheet-dialog[open]")
+    page.click("#sheet-dialog button[data-action='export-hand']")
+    area = page.wait_for_selector("[data-role='export-text']")
+    assert "Rules: jokers" in area.input_value().splitlines()
+    assert "Rules%3A%20jokers" in page.get_attribute("[data-role='export-link']", "href")
     page.keyboard.press("Escape")
     assert_clean(page)
 
