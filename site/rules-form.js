@@ -160,9 +160,12 @@ export function createRulesForm({ ask, storeKey }) {
       put(presets[select.value]);
       showError(null);
     });
-    root.addEventListener("change", (ev) => {
-      if (ev.target !== select) changed();
-    });
+    if (!root.dataset.wired) {
+      root.dataset.wired = "1"; // one listener across rebuilds (a change of language rebuilds the section)
+      root.addEventListener("change", (ev) => {
+        if (ev.target.id !== "rules-preset") changed();
+      });
+    }
     if (Object.hasOwn(presets, DEFAULT_RULES)) put(presets[DEFAULT_RULES]);
   }
 

@@ -101,7 +101,7 @@ def test_an_option_makes_a_custom_combination_and_an_impossible_one_is_refused(p
     error = page.locator("[data-role='rules-error']")
     error.wait_for(state="visible")
     want = EN["rules.refused"].format(reason=EN["error.rules_conflict"])
-    assert error.text_content() == want and error.get_attribute("role") == "alert"
+    assert error.text_content() == want and error.get_attribute("aria-live") == "assertive"
     page.click("#new-dialog button[data-action='start-match']")
     assert page.is_visible("#new-dialog[open]")
     assert error.text_content() == want
