@@ -7,6 +7,11 @@ import { createProgress } from "./boot.js";
 import { createController } from "./controller.js";
 import { HUMAN } from "./constants.js";
 import { createDialogs, fillNewMatch, fillSettings } from "./dialogs.js";
+import { initBlindChoice } from "./blind-nil.js";
+import { BLIND_NIL } from "./constants.js";
+import { MSG } from "./protocol.js";
+import { createRulesForm } from "./rules-form.js";
+import { rulesName, setBaseRules } from "./rules-words.js";
 import { STOPPED_ERROR, startEngine } from "./engine.js";
 import { createMatchLog } from "./gamehistory.js";
 import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "./i18n.js";
@@ -17,7 +22,7 @@ import { fillSheet, sheetButtons } from "./scoresheet.js";
 import { openReview } from "./review-panel.js";
 import { createReviewMode } from "./review-mode.js";
 import { setPhase } from "./screen.js";
-import { buildBidButtons } from "./bids.js";
+import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { registerServiceWorker } from "./sw-register.js";
 import * as table from "./table.js";
@@ -57,6 +62,10 @@ function main() {
     onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
   });
   const st = ctl.state;
+  const rulesForm = createRulesForm({
+    ask: (rules) => engine.call(MSG.RULES, { rules }), storeKey: EMBED ? "spades.embed.rules.v1" : "spades.rules.v1",
+  });
+  initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => { ctl.render(); focusBids(); }, announce });
 
   const defaultLevel = () => (st.levels.includes("normal") ? "normal" : st.levels[0]);
   const urlLevel = (name) => params.level(name, st.levels);
@@ -70,6 +79,7 @@ function main() {
     };
     const seed = opts.seed === undefined || opts.seed === null ? "" : String(opts.seed).trim();
     if (seed !== "") args.seed = seed;
+    if (opts.rules) args.rules = opts.rules;
     return ctl.startMatch(args);
   }
 
@@ -93,7 +103,7 @@ function main() {
     reviewMode.leave(true); // a sheet the game opens (a hand just scored) ends a review on the table
     stopReview();
     fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
-      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand, showOnTable); });
+      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand, showOnTable); }, st.S ? st.S.rules : null);
     dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
   }
 
@@ -135,7 +145,7 @@ function main() {
     openNewMatch(text);
   }
 
-  function openNewMatch(notice, seed = "") {
+  function openNewMatch(notice, seed = "", rules = null) {
     const S = st.S;
     const focus = fillNewMatch({
       levels: st.levels, fallback: defaultLevel(), notice, seed, abandoning: Boolean(S && S.phase !== "over"),
@@ -146,6 +156,7 @@ function main() {
     dialogs.closeAll();
     if (opener && opener !== document.body && !opener.closest("dialog")) opener.focus({ preventScroll: true });
     dialogs.show($("#new-dialog"), focus);
+    return rulesForm.fill(rules !== null ? rules : rulesForm.remembered());
   }
 
   function showLastTrick() {
@@ -163,6 +174,7 @@ function main() {
     $("[data-role='rules-link']").setAttribute("href", `rules/${currentLanguage()}.html`);
     document.title = t("app.title");
     buildBidButtons(ctl.humanBid);
+    rulesForm.relabel();
     ctl.render();
   }
 
@@ -196,11 +208,13 @@ function main() {
         continueAfterHand();
       }
     });
-    $("#new-form").addEventListener("submit", (ev) => {
+    $("#new-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const f = ev.target;
+      const rules = await rulesForm.confirm(); // null: refused, the reason beside the form, the dialog open
+      if (!rules) return;
       $("#new-dialog").close();
-      startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value });
+      startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value, rules });
     });
     $("#settings-dialog").addEventListener("change", async (ev) => {
       const el = ev.target;
@@ -242,9 +256,11 @@ function main() {
       failed(BOOT_ERROR);
       return;
     }
+    rulesForm.build(st.presets);
+    setBaseRules(st.presets["1.0.0"]);
     // a reload should resume this match, not deal the link's again
     const seed = params.hasSeed ? params.seed : null;
-    if (seed !== null) history.replaceState(null, "", withoutSeed(location.href));
+    if (seed !== null || linkRules !== null) history.replaceState(null, "", withoutSeed(location.href));
     if (!(await lock.claim())) {
       const text = t("fault.otherTab");
       $("[data-role='loading-text']").textContent = text;
@@ -256,13 +272,19 @@ function main() {
   }
 
   let pendingSeed = null; // a link's seed waiting while another tab owns the match
+  let linkRules = params.rules; // the link's rules (text), used by the first match the page starts
 
   /**
-   * This tab owns the match: resume the saved match, or deal the link's (`seed`). A link
-   * never replaces a match in progress unasked: the New match dialog opens with its seed.
+   * This tab owns the match: resume the saved match, or deal the link's (`seed`, `?rules=`).
+   * A link never replaces a match in progress unasked: the New match dialog opens with its
+   * seed and rules. A link's match plays the link's rules (none: 1.0.0, so a shared link
+   * deals the same cards for everyone); a first match without a link, the last chosen.
    */
   async function playHere(seed) {
     if (seed === null) [seed, pendingSeed] = [pendingSeed, null];
+    const rulesText = linkRules;
+    linkRules = null;
+    const link = seed !== null || rulesText !== null;
     const saved = store.load();
     if (saved) {
       try {
@@ -270,15 +292,21 @@ function main() {
       } catch (err) {
         if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
         refusedSave(saved, err);
-        if (seed === null) return;
+        if (!link) return;
       }
     }
-    if (seed !== null && st.S && st.S.phase !== "over") {
-      openNewMatch(t("fault.linkSeed", { seed: shownSeed(seed) }), seed);
+    if (link && st.S && st.S.phase !== "over") {
+      const text = seed !== null ? t("fault.linkSeed", { seed: shownSeed(seed) })
+        : t("rules.linkAsks", { name: rulesName({ name: shownSeed(rulesText) }) });
+      const refused = await openNewMatch(text, seed === null ? "" : seed, rulesText === null ? "1.0.0" : rulesText);
+      if (refused) rulesForm.linkRefused(refused);
       return;
     }
-    if (seed !== null) $("#new-dialog").close();
-    if (seed !== null || !st.S) await startMatch(seed === null ? {} : { seed });
+    if (link) $("#new-dialog").close();
+    if (link || !st.S) {
+      const rules = await rulesForm.startRules(link, rulesText);
+      await startMatch({ ...(seed === null ? {} : { seed }), ...(rules ? { rules } : {}) });
+    }
     if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused
   }
 

@@ -4,6 +4,7 @@
 import { MAX_BID, NIL, HUMAN } from "./constants.js";
 import { fmt, t } from "./i18n.js";
 import { arrowTarget } from "./hand.js";
+import { focusBlindChoice, renderBlindChoice } from "./blind-nil.js";
 import { bidName, seatName } from "./words.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -31,7 +32,7 @@ export function renderBidPanel(S, interactive) {
   if (hadFocus && current && document.activeElement !== current) current.focus({ preventScroll: true });
   const partner = S.bids[2];
   $("[data-role='partner-bid']", panel).textContent =
-    partner === null ? t("bid.partnerWaiting") : t("bid.partner", { bid: bidName(partner) });
+    partner === null ? t("bid.partnerWaiting") : t("bid.partner", { bid: bidName(partner, S.blind && S.blind[2]) });
   const team = (S.bids[0] || 0) + (partner || 0);
   $("[data-role='team-bid']", panel).textContent = t("bid.teamSoFar", { n: team });
   const opp = [S.bids[1], S.bids[3]].filter((b) => b !== null);
@@ -40,6 +41,7 @@ export function renderBidPanel(S, interactive) {
   });
   $("[data-role='bid-prompt']", panel).textContent =
     S.to_act === HUMAN ? t("bid.prompt") : t("turn.other", { name: seatName(S.to_act) });
+  renderBlindChoice(S, interactive);
 }
 
 function setBidRoving(current) {
@@ -52,6 +54,7 @@ const rovingBid = () => Number($("#bid-grid").dataset.roving ?? NaN);
 
 /** Focus the bid panel's current bid; false when no bid can be made. */
 export function focusBids() {
+  if (focusBlindChoice()) return true;
   const btn = $("#bid-grid button[data-bid][tabindex='0']:enabled") || $("#bid-grid button[data-bid]:enabled");
   if (!btn) return false;
   btn.focus({ preventScroll: true });

@@ -13,9 +13,39 @@ const SUIT_PATHS = {
   C: "M31 27a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM8 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM54 58a19 19 0 1 0 38 0a19 19 0 1 0 -38 0zM38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0zM45 52Q45 82 30 96H70Q55 82 55 52z",
 };
 
-/** Split "QH" into {rank: "Q", suit: "H"}. */
+/** The house-rule jokers' card names (spades/cards.py JOKER_NAMES): Big Joker, Little Joker. */
+const JOKER_CARDS = ["BJ", "LJ"];
+/** The suit letter a joker's element carries (data-suit): neither a colour nor one of the four suits. */
+const JOKER_SUIT = "J";
+
+/** Whether `card` is a joker ("BJ", "LJ"). */
+export function isJoker(card) {
+  return JOKER_CARDS.includes(card);
+}
+
+/** Split "QH" into {rank: "Q", suit: "H"}; a joker is {rank: "BJ" | "LJ", suit: "J"}. */
 export function parseCard(card) {
+  if (isJoker(card)) return { rank: card, suit: JOKER_SUIT };
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+
+// A joker's emblem: a five-pointed star in a 100 x 100 box.
+const STAR = "M50 4 61 38H97L68 59 79 94 50 73 21 94 32 59 3 38H39z";
+
+/** A joker's face: its corner label ("BJ", "LJ" in the page's language) and a star; the Big Joker red. */
+function jokerFace(card, label) {
+  const svg = el("svg", {
+    viewBox: "0 0 60 84", class: `card-svg joker ${card === "BJ" ? "joker-big" : "joker-little"}`,
+    "aria-hidden": "true", focusable: "false", preserveAspectRatio: "xMidYMid meet",
+  });
+  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
+  const size = label.length > 1 ? 11 : 15;
+  svg.appendChild(text(label, 10, 15.5, size));
+  const br = el("g", { transform: "rotate(180 30 42)" });
+  br.appendChild(text(label, 10, 15.5, size));
+  svg.appendChild(br);
+  svg.appendChild(el("path", { d: STAR, transform: "translate(12 24) scale(0.36)", class: "pip" }));
+  return svg;
 }
 
 function el(name, attrs = {}, children = []) {
@@ -90,6 +120,7 @@ const PIPS = {
  * The SVG is decorative (aria-hidden): the button around it carries the name.
  */
 function cardFace(card, label) {
+  if (isJoker(card)) return jokerFace(card, label);
   const { rank, suit } = parseCard(card);
   const svg = el("svg", {
     viewBox: "0 0 60 84", class: `card-svg suit-${suit}`, "aria-hidden": "true",

@@ -15,3 +15,5 @@ export const TRICKS_PER_HAND = HAND_SIZE;
 export const MAX_BID = HAND_SIZE;
 /** The bid that means nil. */
 export const NIL = 0;
+/** The engine's bid action for a blind nil (spades.variant.BLIND_NIL); the state then shows 0 with `blind`. */
+export const BLIND_NIL = "blind";

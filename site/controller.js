@@ -246,6 +246,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     await engine.ready;
     const r = await engine.call(MSG.HELLO);
     if (Array.isArray(r.levels) && r.levels.length) st.levels = r.levels;
+    st.presets = r.presets && typeof r.presets === "object" ? r.presets : {}; // house-rule presets by name
     st.ready = true;
   }
 

@@ -17,6 +17,8 @@ export function readParams(search) {
     lang: q.get("lang"),
     hasSeed: q.has("seed"),
     seed: q.get("seed"),
+    /** The house rules asked for (`?rules=jokers`, `?rules=1.0.0,target=300`): text for the engine to read, or null. */
+    rules: q.get("rules"),
     /** The speed asked for (instant, slow, normal, fast), or null. */
     speed() {
       const v = q.get("speed");
@@ -38,9 +40,10 @@ export function shownSeed(seed) {
   return chars.length > SEED_SHOWN_CHARS ? `${chars.slice(0, SEED_SHOWN_CHARS).join("")}…` : chars.join("");
 }
 
-/** The address without its seed: a reload then resumes the match instead of dealing it again. */
+/** The address without its seed and rules: a reload then resumes the match instead of dealing it again. */
 export function withoutSeed(href) {
   const url = new URL(href);
   url.searchParams.delete("seed");
+  url.searchParams.delete("rules");
   return url.pathname + url.search + url.hash;
 }

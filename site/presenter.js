@@ -7,6 +7,7 @@ import { errorText, playText, showMessage, trickDone, trickText, turnText } from
 import { HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
 import { pace } from "./persistence.js";
+import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import { clearHint } from "./hand.js";
 import * as table from "./table.js";
@@ -43,6 +44,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
 
   function render() {
     if (st.halted) return;
+    renderRules(st.S ? st.S.rules : null);
     draw(st);
     markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
   }

@@ -11,9 +11,10 @@
 
 /** @type {Record<string, {args: string, result: string, changes: boolean}>} */
 export const MESSAGES = Object.freeze({
-  hello: { args: "{}", result: "{version, variant, levels}", changes: false },
+  hello: { args: "{}", result: "{version, variant, levels, presets}", changes: false },
   ping: { args: "{}", result: "{pong: true, version, variant}", changes: false },
-  new_match: { args: "{seed?, partner?, opponents?}", result: "state", changes: true },
+  new_match: { args: "{seed?, partner?, opponents?, rules?}", result: "state", changes: true },
+  rules: { args: "{rules}", result: "{rules, text}", changes: false },
   resume: { args: "{save}", result: "state", changes: true },
   bid: { args: "{n}", result: "state", changes: true },
   play: { args: "{card}", result: "state", changes: true },
@@ -26,7 +27,7 @@ export const MESSAGES = Object.freeze({
   save: { args: "{}", result: "{save}", changes: false },
   hand: { args: "{number}", result: "hand record", changes: false },
   export: { args: "{number}", result: "{text, record}", changes: false },
-  review: { args: "{text}", result: "{source, hands}", changes: false },
+  review: { args: "{text}", result: "{source, hands, rules, order}", changes: false },
   analyse: { args: "{text, hand?, step, budget?} | {position, budget?}", result: "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}", changes: false },
   bid_advice: { args: "{text, hand?, step}", result: "{seat, action, best, level, reason}", changes: false },
   dd_table: { args: "{text, hand?, budget?}", result: "{table, leader, bids}", changes: false },

@@ -2,6 +2,7 @@
 // and exporting a finished hand as hand notation with a link to the hand viewer.
 import { scoreChart } from "./chart.js";
 import { fmt, fmtSigned, t } from "./i18n.js";
+import { rulesLine, targetText } from "./rules-words.js";
 import { bidName, seatName, textEl } from "./words.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -14,10 +15,15 @@ const EXPORT_ROWS = 9;
  * the last). `afterHand`: the sheet opened for a hand just scored (its own title).
  * `onExport(number)` resolves to {text} from the engine, or null when refused.
  * `onReview(number, box)` (optional) shows the hand's review in `box` (review-panel.js).
+ * `rules`: the match's rules (the engine's description), named at the top and in the end condition.
  */
-export function fillSheet(sheet, selected, afterHand, onExport, onReview) {
+export function fillSheet(sheet, selected, afterHand, onExport, onReview, rules = null) {
   const body = $("[data-role='sheet-body']");
   body.replaceChildren();
+  body.appendChild(textEl("p", rulesLine(rules), "muted small sheet-rules"));
+  body.lastChild.dataset.role = "sheet-rules";
+  const target = $("#sheet-dialog [data-i18n='sheet.target']");
+  if (target) target.textContent = targetText(rules);
   if (!sheet.length) {
     const p = document.createElement("p");
     p.textContent = t("sheet.empty");
@@ -52,7 +58,7 @@ export function fillSheet(sheet, selected, afterHand, onExport, onReview) {
   }
   body.appendChild(
     historyTable(sheet, row.number, (n) => {
-      fillSheet(sheet, n, afterHand, onExport, onReview);
+      fillSheet(sheet, n, afterHand, onExport, onReview, rules);
       const btn = $("[data-role='sheet-body'] .history tr.selected button");
       if (btn) btn.focus();
     }),
@@ -137,7 +143,8 @@ function breakdownTable(row) {
     for (const team of [0, 1]) tr.appendChild(textEl("td", f(row.teams[team], team)));
     tbody.appendChild(tr);
   };
-  line(t("sheet.bids"), (s) => s.bids.map((b, i) => `${seatName(s.seats[i])} ${bidName(b)}`).join(", "));
+  const blind = (s, seat) => s.nils.some((n) => n.seat === seat && n.blind === true);
+  line(t("sheet.bids"), (s) => s.bids.map((b, i) => `${seatName(s.seats[i])} ${bidName(b, blind(s, s.seats[i]))}`).join(", "));
   line(t("sheet.tricks"), (s) => s.tricks.map((n, i) => `${seatName(s.seats[i])} ${fmt(n)}`).join(", "));
   line(t("sheet.contract"), (s) => (s.contract ? fmt(s.contract) : t("sheet.noContract")));
   line(t("sheet.contractTricks"), (s) => (s.contract ? fmt(s.contract_tricks) : t("sheet.none")));
@@ -155,7 +162,7 @@ function breakdownTable(row) {
         textEl(
           "td",
           nil
-            ? `${seatName(nil.seat)}: ${nil.made ? t("sheet.nilMade", { points: fmtSigned(nil.points) }) : t("sheet.nilFailed", { n: nil.tricks, points: fmtSigned(nil.points) })}`
+            ? `${seatName(nil.seat)}${nil.blind ? ` (${t("bid.blindNil")})` : ""}: ${nil.made ? t("sheet.nilMade", { points: fmtSigned(nil.points) }) : t("sheet.nilFailed", { n: nil.tricks, points: fmtSigned(nil.points) })}`
             : t("sheet.none"),
         ),
       );

@@ -1,5 +1,6 @@
 // screen.js: draws the whole game page from the controller's state object, and decides
 // where focus waits. It reads the state; it never changes it and never calls the engine.
+import { blindView, cardsHidden } from "./blind-nil.js";
 import { HUMAN } from "./constants.js";
 import { focusBids, renderBidPanel } from "./bids.js";
 import { focusHand, renderHand } from "./hand.js";
@@ -20,6 +21,7 @@ export function endView(S, row) {
     ...S, phase: S.phase === "over" ? "over" : "play", to_act: null, hand: [], legal_cards: [], legal_bids: [],
     cards_left: [0, 0, 0, 0], bids: row.bids, tricks_won: row.tricks, dealer: row.dealer,
     hand_number: row.number, trick: null,
+    blind: row.bids.map((_, seat) => row.teams[seat % 2].nils.some((n) => n.seat === seat && n.blind === true)),
   };
 }
 
@@ -32,7 +34,7 @@ function interactive(st) {
 export function render(st) {
   const S = st.S;
   if (!S) return;
-  const V = st.view || S;
+  const V = blindView(st.view || S); // face-down cards while a blind nil may still be chosen
   const live = interactive(st);
   setPhase(V.phase);
   table.renderScores(V);
@@ -42,7 +44,8 @@ export function render(st) {
   renderBidPanel(V, live);
   table.renderOver(V);
   $("#loading-panel").hidden = true;
-  $("[data-action='hint']").disabled = !(live && S.phase !== "over" && S.to_act === HUMAN);
+  // no hint while the cards are face down: it would be read from them
+  $("[data-action='hint']").disabled = !(live && S.phase !== "over" && S.to_act === HUMAN) || cardsHidden(S);
   $("[data-action='undo']").disabled = st.busy || S.phase === "over";
   $("[data-action='last-trick']").disabled = false;
   for (const b of document.querySelectorAll("[data-action='scores']")) b.disabled = false;

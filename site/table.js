@@ -25,7 +25,7 @@ export function renderScores(S) {
       const won = seats.reduce((a, s) => a + S.tricks_won[s], 0);
       const bidTxt = bids.every((b) => b === null)
         ? "–"
-        : bids.map((b) => (b === null ? "?" : bidName(b))).join(" + ");
+        : bids.map((b, i) => (b === null ? "?" : bidName(b, S.blind && S.blind[seats[i]]))).join(" + ");
       bidEl.textContent = t("team.bidLine", { bid: bidTxt, won });
     } else {
       bidEl.textContent = "";
@@ -44,7 +44,8 @@ export function renderSeats(S, busy) {
     const bid = S ? S.bids[seat] : null;
     const tricks = S ? S.tricks_won[seat] : 0;
     $(".seat-name", root).textContent = seatName(seat);
-    $(".seat-bid", root).textContent = bid === null ? t("seat.noBid") : t("seat.bid", { bid: bidName(bid) });
+    const blind = Boolean(S && S.blind && S.blind[seat]);
+    $(".seat-bid", root).textContent = bid === null ? t("seat.noBid") : t("seat.bid", { bid: bidName(bid, blind) });
     $(".seat-bid", root).classList.toggle("nil", bid === NIL);
     $(".seat-tricks", root).textContent = t("seat.tricks", { n: tricks });
     const isDealer = S && S.dealer === seat && S.phase !== "over";

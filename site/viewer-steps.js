@@ -3,7 +3,7 @@
 // table holds after k steps, and what each step says.
 import { NIL, SEATS, TRICKS_PER_HAND } from "./constants.js";
 import { fmtSigned, t } from "./i18n.js";
-import { cardName } from "./words.js";
+import { bidName, cardName } from "./words.js";
 
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "23456789TJQKA";
@@ -12,9 +12,19 @@ const next = (seat, k = 1) => (seat + k) % SEATS;
 
 export const seatName = (seat) => t(`viewer.seat.${seat}`);
 const teamName = (team) => t(`viewer.team.${team}`);
-export const bidText = (bid) => (bid === NIL ? t("bid.nil") : String(bid));
+/** A bid as the viewer says it: "blind" (a blind nil, see positionAt) is named so. */
+export const bidText = (bid) => (bid === NIL || bid === "blind" ? bidName(bid) : String(bid));
+
+/** The deck's cards in the engine's display order (review's `order`), or null: the standard order. */
+let cardOrder = null;
+
+/** Sort cards as the engine orders the hand's deck (house rules: jokers and a deuces-high 2♦ head the spades). */
+export function setCardOrder(order) {
+  cardOrder = order ? new Map(order.map((c, i) => [c, i])) : null;
+}
 
 function sortCards(list) {
+  if (cardOrder) return list.slice().sort((a, b) => (cardOrder.get(a) ?? 99) - (cardOrder.get(b) ?? 99));
   return list.slice().sort((a, b) => (SUIT_ORDER[a.slice(-1)] - SUIT_ORDER[b.slice(-1)])
     || (RANK_ORDER.indexOf(b[0]) - RANK_ORDER.indexOf(a[0])));
 }
@@ -25,7 +35,8 @@ export function buildSteps(rec) {
   for (let i = 0; i < SEATS; i++) {
     const seat = next(rec.dealer, 1 + i);
     if (rec.bids[seat] === null || rec.bids[seat] === undefined) break;
-    out.push({ kind: "bid", seat, bid: rec.bids[seat] });
+    // a blind nil is a 0 in the record's bids, marked in its `blind`
+    out.push({ kind: "bid", seat, bid: rec.blind && rec.blind[seat] === true ? "blind" : rec.bids[seat] });
   }
   rec.tricks.forEach((trick, index) => {
     trick.plays.forEach(([seat, card], pos) => {

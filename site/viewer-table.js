@@ -58,7 +58,7 @@ const SCORE_ROWS = [
   ["overtricks", "overtricks", (s) => String(s.overtricks)],
   ["nil", "nil_points", (s) => (s.nils.length
     ? s.nils.map((n) => t(n.made ? "viewer.nilMade" : "viewer.nilLost",
-      { name: seatName(n.seat), points: fmtSigned(n.points) })).join(", ")
+      { name: n.blind ? `${seatName(n.seat)} (${t("bid.blindNil")})` : seatName(n.seat), points: fmtSigned(n.points) })).join(", ")
     : "—")],
   ["bags", "bags", (s) => String(s.bags)],
   ["penalty", "penalty_points", (s) => (s.penalties

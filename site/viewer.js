@@ -14,6 +14,9 @@ import { buildSteps, caption, describe, positionAt, seatName } from "./viewer-st
 import { cardNode, drawScore, drawSeat } from "./viewer-table.js";
 import { SEATS } from "./constants.js";
 import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./viewer-analyse.js";
+import { rulesLine } from "./rules-words.js";
+import { setCardOrder } from "./viewer-steps.js";
+import { setDeck } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -123,6 +126,10 @@ async function show(v, text, { keepHash = false } = {}) {
   }
   v.hands = result.hands;
   v.text = text;
+  // the hand's house rules (1.0.0 when absent): named above the table, its deck's cards named and sorted
+  setDeck(result.rules ? result.rules.deck : null);
+  setCardOrder(Array.isArray(result.order) ? result.order : null);
+  $("rules-line").textContent = rulesLine(result.rules || null);
   v.caches = new Map();
   const select = $("hand-select");
   select.textContent = "";

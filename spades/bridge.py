@@ -24,6 +24,9 @@ opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_s
                                ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
                                Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
                                and ``blind`` (which nil bids are blind)
+``rules {rules}``              ``{rules, text}``: ``rules`` (any form ``new_match`` takes) checked and described
+                               (``Rules.to_dict``, ``Rules.to_text``) without starting a match; refused
+                               with the same codes (the new-match dialog asks before it closes)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
 ``bid {n}``                     state after the human's bid, 0 = nil, ``"blind"`` = blind nil
                                (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules)
@@ -46,7 +49,8 @@ opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_s
                                record or hand notation (:mod:`spades.notation`), checked by replay;
                                an unfinished hand has ``"scores": null`` and its trick in progress last;
                                ``rules`` (``Rules.to_dict``) from the save, the notation's ``Rules:``
-                               line or a record's ``rules`` (1.0.0 when absent)
+                               line or a record's ``rules`` (1.0.0 when absent); ``order``: the deck's
+                               cards in display order (``sort_hand`` with that deck)
 ``analyse {text, hand?, step,  the decision before card ``step`` (0–51) of completed hand ``hand``
 budget?}``                     (1-based) of ``text``: ``{index, seat, action, best, cost_tricks,
                                cost_points, finished, values: {card: {tricks, margin}}, step, total}``
@@ -81,7 +85,7 @@ from .errors import BadInput, BadRequest, SpadesError
 from .notation import format_hand
 from .safejson import EXCERPT_CHARS, excerpt, loads
 from .session import MAX_SAVE_CHARS, Session, check_level
-from .variant import PRESETS, Rules
+from .variant import BLIND_NIL, PRESETS, Rules
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -143,6 +147,12 @@ def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     return state(sid)
 
 
+def rules(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a match."""
+    checked = Rules.read(args.get("rules"))
+    return {"rules": checked.to_dict(), "text": checked.to_text()}
+
+
 def resume(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """Restore a session from the text ``save`` returned; a bad save is refused whole."""
     SESSIONS[sid] = Session.from_json(args.get("save"))
@@ -172,7 +182,8 @@ def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def _action(action: int | str) -> dict[str, Any]:
-    return {"bid": action} if isinstance(action, int) else {"card": action}
+    """A bid (a number, or the blind-nil action ``"blind"``) as ``{"bid"}``, a card as ``{"card"}``."""
+    return {"bid": action} if isinstance(action, int) or action == BLIND_NIL else {"card": action}
 
 
 def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -228,7 +239,7 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
-    "hello": hello, "ping": ping, "new_match": new_match, "resume": resume, "bid": bid,
+    "hello": hello, "ping": ping, "new_match": new_match, "rules": rules, "resume": resume, "bid": bid,
     "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
     "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,

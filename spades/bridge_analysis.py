@@ -13,7 +13,7 @@ from typing import Any
 
 from . import analysis
 from .ai import bot
-from .cards import CARD_INDEX, CARD_NAMES, mask_of
+from .cards import ALL_CARD_NAMES, CARD_INDEX, CARD_NAMES, mask_of, sort_hand
 from .errors import BadInput, BadRequest, BadSave, SpadesError
 from .match import ACTIONS_PER_HAND, OVER, HandRecord, Match
 from .notation import HandText, parse, replay
@@ -98,7 +98,9 @@ def _match_of(text: Any) -> tuple[str, Match]:
 def review(args: Args, sid: str | None = None) -> dict[str, Any]:
     """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
     source, m = _match_of(args.get("text"))
-    return {"source": source, "hands": _match_records(m), "rules": m.rules.to_dict()}
+    deck = m.rules.card_deck
+    return {"source": source, "hands": _match_records(m), "rules": m.rules.to_dict(),
+            "order": sort_hand([ALL_CARD_NAMES[c] for c in deck.cards], deck)}
 
 
 def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:

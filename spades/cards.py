@@ -145,9 +145,14 @@ def suit_top(mask: int, suit: int) -> int:
     return (mask & SUIT_MASKS[suit]).bit_length() - 1
 
 
-def sort_hand(cards: Iterable[str]) -> list[str]:
-    """Cards sorted for display: spades, hearts, clubs, diamonds (colours alternate), high to low."""
+def sort_hand(cards: Iterable[str], deck: Deck | None = None) -> list[str]:
+    """Cards sorted for display: spades, hearts, clubs, diamonds (colours alternate), high to low.
+
+    With a house-rule ``deck`` each card sits in the suit it counts as, by its power there
+    (the jokers and, in the deuces deck, 2♦ and 2♠ head the spades)."""
     order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
+    if deck is not None:
+        return sorted(cards, key=lambda c: (order[deck.suit_of[ALL_CARD_INDEX[c]]], -deck.power[ALL_CARD_INDEX[c]]))
     return sorted(cards, key=lambda c: (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c]) if c in CARD_INDEX
                   else (-1, -ALL_CARD_INDEX[c]))
 

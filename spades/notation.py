@@ -182,7 +182,7 @@ def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
     if bags != (0, 0):
         lines.append(f"Bags: {bags[0]} {bags[1]}")
     for seat in range(SEATS):
-        lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat]))}")
+        lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat], rules.card_deck))}")
     lines.append("Bids: " + " ".join(BLIND_NIL if record.blind[s] else "nil" if record.bids[s] == 0
                                      else str(record.bids[s]) for s in order))
     lines.append("Play: " + " / ".join(" ".join(t.cards) for t in record.tricks))

@@ -325,7 +325,7 @@ class Session:
         return {
             "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
             "to_act": view.to_act, "human": seat,
-            "hand": sort_hand(view.hand), "legal_bids": list(view.legal_bids),
+            "hand": sort_hand(view.hand, m.rules.card_deck), "legal_bids": list(view.legal_bids),
             "legal_cards": list(view.legal_cards), "bids": list(view.bids),
             "tricks_won": list(view.tricks_won), "trick": view.trick.to_dict() if view.trick else None,
             "last_trick": tricks[-1].to_dict() if tricks else (

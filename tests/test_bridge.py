@@ -739,3 +739,33 @@ def test_a_save_with_a_non_integer_human_seat_is_refused_and_changes_nothing(hum
     reply = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": json.dumps(damaged)}})))
     assert reply["error"]["code"] == "malformed"
     assert json.loads(bridge.handle('{"fn":"save"}'))["result"]["save"] == before
+
+
+def test_rules_message_checks_and_describes_without_touching_the_match():
+    """``rules`` answers what the new-match dialog needs: the name (a preset or custom), the text form,
+    and the engine's coded refusal of an impossible combination; the match in play is untouched."""
+    bridge.new_match({"seed": 4})
+    before = bridge.call("save")["save"]
+    jokers = bridge.call("rules", {"rules": {"deck": "jokers"}})
+    assert jokers["rules"]["name"] == "jokers" and jokers["text"] == "jokers"
+    custom = bridge.call("rules", {"rules": "jokers,target=300"})
+    assert custom["rules"]["name"] == "custom" and custom["text"] == "1.0.0,deck=jokers,target=300"
+    for value, code in (("bogus", "unknown_preset"), ({"suicide": True, "min_team_bid": 2}, "rules_conflict"),
+                        ({"target": "x"}, "bad_option"), ([1], "bad_rules")):
+        reply = json.loads(bridge.handle(json.dumps({"fn": "rules", "args": {"rules": value}})))
+        assert reply["error"]["code"] == code
+    assert bridge.call("save")["save"] == before
+
+
+def test_review_gives_the_decks_display_order():
+    """The viewer sorts cards by the engine's order: under deuces high the 2♦ heads the spades after the jokers."""
+    bridge.new_match({"seed": 4, "rules": "deuces"})
+    order = bridge.call("review", {"text": bridge.call("save")["save"]})["order"]
+    assert order[:5] == ["BJ", "LJ", "2D", "2S", "AS"] and len(order) == 52
+    assert "2H" not in order and "2C" not in order and order[-1] == "3D"
+
+
+def test_a_blind_nil_hint_is_a_bid_not_a_card():
+    """The hint and "Why?" replies name a blind nil as a bid (``{"bid": "blind"}``), never as a card."""
+    assert bridge._action("blind") == {"bid": "blind"}
+    assert bridge._action(0) == {"bid": 0} and bridge._action("AS") == {"card": "AS"}

@@ -192,9 +192,18 @@ def test_bidding_and_playing_screens(table, url, axe_source, screenshot_dir):
     page.click(".tools button[data-action='new-match']")
     page.wait_for_selector("#new-dialog[open]")
     new_match_dialog = run_axe(page, axe_source, "new-match-dialog")
+    # the house-rules section open, with the engine's refusal of an impossible combination shown
+    page.click("[data-role='rules-box'] > summary")
+    page.select_option("#rules-min_team_bid", "2")
+    page.check("#rules-suicide")
+    page.wait_for_selector("[data-role='rules-error']:not([hidden])")
+    rules_section = run_axe(page, axe_source, "new-match-rules")
+    page.screenshot(path=str(screenshot_dir / "a11y-new-match-rules.png"))
+    page.select_option("#rules-preset", "1.0.0")  # the shared page keeps playing 1.0.0
+    page.click("[data-role='rules-box'] > summary")
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('dialog[open]')")
-    for v in (bidding, playing, last_trick, settings, new_match_dialog):
+    for v in (bidding, playing, last_trick, settings, new_match_dialog, rules_section):
         assert_no_serious(v)
     assert_clean(page, url)
 
