@@ -168,9 +168,10 @@ def test_engine_wheel_holds_only_spades(tmp_path):
 
 
 def _copy_project(dest: Path) -> Path:
-    """A copy of the wheel's inputs (pyproject.toml, README.md, spades/) with fresh file times."""
+    """A copy of the wheel's inputs (pyproject.toml, its readme, spades/) with fresh file times."""
     dest.mkdir(parents=True)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "docs/package.md"):
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dest / name)
     shutil.copytree(ROOT / "spades", dest / "spades", ignore=shutil.ignore_patterns("__pycache__"))
     for path in dest.rglob("*"):
