@@ -81,27 +81,39 @@ class Position:
 
 
 def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
-    """At a trick start: tricks each team is sure of.
+    """At a trick start: tricks each team is sure of (see :func:`sure_tricks_why`)."""
+    s0, s1, _ = sure_tricks_why(h, leader, live, broken)
+    return s0, s1
 
-    Any hand's run of top live spades wins that many tricks. The leader can also cash its
-    top spades (if it may lead them) and then its top cards of each side suit, as many as
-    every opponent holding a spade must follow to: following, they discard nothing.
+
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int]:
+    """At a trick start: tricks each team is sure of, and the cards the count rests on.
+
+    The run of top live spades of the hand holding the highest one wins that many tricks.
+    The leader can also cash its top spades (if it may lead them) and then its top cards of
+    each side suit, as many as every opponent holding a spade must follow to: following,
+    they discard nothing. The third value is a mask of the cards whose owners the counts
+    rely on (the search's table keeps them fixed when it shares the bound; suit lengths
+    are fixed anyway).
     """
-    runs = [0, 0, 0, 0]
-    for seat in range(4):
-        spades = live & SPADE_MASK
-        hand = h[seat]
-        n = 0
+    spades = live & SPADE_MASK
+    why = 0
+    holder = -1
+    run = 0
+    if spades:
+        top = 1 << (spades.bit_length() - 1)
+        holder = next(s for s in range(4) if h[s] & top)
+        hand = h[holder]
         while spades:
             top = 1 << (spades.bit_length() - 1)
             if not hand & top:
                 break
-            n += 1
+            run += 1
+            why |= top
             spades ^= top
-        runs[seat] = n
     mine = h[leader]
     o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    cash = runs[leader] if broken or not mine & ~SPADE_MASK else 0
+    cash = run if holder == leader and (broken or not mine & ~SPADE_MASK) else 0
     for suit_mask in SUIT_MASKS[:3]:
         suit = live & suit_mask
         n = 0
@@ -110,6 +122,7 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
             if not mine & top:
                 break
             n += 1
+            why |= top
             suit ^= top
         if n:
             if o1 & SPADE_MASK:
@@ -117,11 +130,9 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
             if o2 & SPADE_MASK:
                 n = min(n, (o2 & suit_mask).bit_count())
             cash += n
-    team = leader & 1
-    mate = leader ^ 2
-    ours = max(cash, runs[leader], runs[mate])
-    theirs = max(runs[leader ^ 1], runs[leader ^ 3])
-    return (ours, theirs) if team == 0 else (theirs, ours)
+    ours = max(cash, run if holder & 1 == leader & 1 else 0)
+    theirs = run if holder >= 0 and holder & 1 != leader & 1 else 0
+    return (ours, theirs, why) if leader & 1 == 0 else (theirs, ours, why)
 
 
 def top_spade_run(pos: Position) -> tuple[int, int]:

@@ -24,7 +24,8 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
-                       sure_tricks, top_spade_run)
+                       sure_tricks, sure_tricks_why, top_spade_run)
+from .solver_tt import depths_mask, depths_of, run_bottom, suit_sig
 from .rules import legal_mask, trick_winner
 from .scoring import score_team
 
@@ -42,32 +43,22 @@ def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, in
     return a - b
 
 
-def _suit_code(a: int, b: int, c: int, d: int) -> int:
-    """Owners of one suit's remaining cards from the top, base 4 after a leading 1: relative ranks."""
-    code = 1
-    m = a | b | c | d
-    while m:
-        top = 1 << (m.bit_length() - 1)
-        code = code * 4 + (0 if a & top else 1 if b & top else 2 if c & top else 3)
-        m ^= top
-    return code
-
-
 class Solver:
     """Search state and transposition tables for positions of hands with given bids and bags."""
 
     def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
         self.bids = tuple(bids)
         self.bags = tuple(bags)
-        self.trick_tt: dict[tuple, list[int]] = {}
+        self.trick_tt: dict[int, dict] = {}    # lengths, leader → depths → owners → [low, high]
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
-        self._codes: dict[tuple, int] = {}
+        self.best: dict[tuple, int] = {}       # trick start → the lead that last decided its test
+        self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = True
 
     # -- state ---------------------------------------------------------------------------
 
@@ -87,14 +78,10 @@ class Solver:
     def _key(self) -> tuple:
         """Trick-start key: leader, spades broken, each suit's owners by relative rank."""
         h0, h1, h2, h3 = self.h
-        codes = self._codes
         key = [self.leader, self.broken]
         for shift in (0, 13, 26, 39):
-            t = (h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS, h3 >> shift & SUIT_BITS)
-            code = codes.get(t)
-            if code is None:
-                code = codes[t] = _suit_code(*t)
-            key.append(code)
+            key.append(suit_sig((h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS,
+                                 h3 >> shift & SUIT_BITS))[0])
         return tuple(key)
 
     def _moves(self, seat: int) -> list[int]:
@@ -146,7 +133,8 @@ class Solver:
     def _node(self, target: int, at: int) -> bool:
         """:meth:`_ge` with ``at`` the index of the trick's winning card so far (the hot loop).
 
-        At a trick start: the table's bounds on team 0's further tricks, sure tricks on a
+        Leaves in ``self.rel`` the relevance of the answer: the cards whose owners it rests on
+        (see :mod:`spades.solver_tt`). At a trick start: the table's bounds, sure tricks on a
         miss, the last trick played out directly, the lead that last decided tried first.
         """
         self.nodes += 1
@@ -156,32 +144,47 @@ class Solver:
         n = len(trick)
         leader = self.leader
         h = self.h
-        bounds = None
+        table = None
         if n == 0:
             left = h[leader].bit_count()
-            if target <= 0:
-                return True
-            if target > left:
-                return False
+            if target <= 0 or target > left:
+                self.rel = 0
+                return target <= 0
             if left == 1:
                 last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-                return not (leader + trick_winner(last)) & 1
-            key = self._key() if self.use_tt else None
-            bounds = self.trick_tt.get(key) if key else None
-            if bounds is None:
-                s0, s1 = sure_tricks(h, leader, self.live, self.broken) if self.use_quick else (0, 0)
-                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last deciding lead
-                if key:
-                    self.trick_tt[key] = bounds
-            if bounds[0] >= target:
-                return True
-            if bounds[1] < target:
-                return False
-            moves = lead_moves(h, leader, self.live, self.broken, self.use_equiv, self.use_order)
-            first = bounds[2]
-            if first >= 0 and moves[0] != first and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
+                i = trick_winner(last)
+                w = last[i]
+                gone = 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3]
+                self.rel = 1 << w if SUIT_MASKS[w // 13] & gone ^ 1 << w else 0
+                return not (leader + i) & 1
+            live = self.live
+            h0, h1, h2, h3 = h
+            if self.use_tt:
+                c0, l0, n0 = suit_sig((h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS))
+                c1, l1, n1 = suit_sig((h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS))
+                c2, l2, n2 = suit_sig((h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS))
+                c3, l3, n3 = suit_sig((h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39))
+                bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | self.broken) << 64
+                table = self.trick_tt.get(bucket)
+                if table is None:
+                    table = self.trick_tt[bucket] = {}
+                for depths, entries in table.items():
+                    d0, d1, d2, d3 = depths
+                    e = entries.get((c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3)))
+                    if e is not None and (e[0] >= target or e[1] < target):
+                        self.rel = depths_mask(live, depths)
+                        return e[0] >= target
+            if self.use_quick:
+                s0, s1, why = sure_tricks_why(h, leader, live, self.broken)
+                if s0 >= target or left - s1 < target:
+                    self.rel = why
+                    return s0 >= target
+            moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
+            if table is not None:
+                first = self.best.get((bucket, c0, c1, c2, c3), -1)
+                if first >= 0 and moves[0] != first and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
             seat = leader
         else:
             seat = (leader + n) & 3
@@ -192,6 +195,8 @@ class Solver:
         broken = self.broken
         result = not maximiser
         cut = -1
+        rel = 0
+        equiv = self.use_equiv
         for c in moves:
             bit = 1 << c
             h[seat] ^= bit
@@ -207,6 +212,7 @@ class Solver:
                 trick.append(c)
                 r = self._node(target, nat)
                 trick.pop()
+                got = self.rel
             else:
                 winner = (leader + nat) & 3
                 gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
@@ -217,19 +223,41 @@ class Solver:
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
+                got = self.rel
+                wc = c if nat == 3 else trick[nat]
+                if SUIT_MASKS[wc // 13] & gone ^ 1 << wc:     # won by rank over a card of its suit
+                    got |= 1 << wc
             h[seat] ^= bit
             self.broken = broken
+            if equiv and got >> c & 1:
+                # the touching cards of c's run were not searched: their lines rest on the run's bottom
+                sh = c - c % 13
+                got |= 1 << (sh + run_bottom(h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
             if r == maximiser:
                 result = r
                 cut = c
+                rel = got
                 break
-        if bounds is not None:
+            rel |= got
+        self.rel = rel
+        if table is not None:
+            depths = depths_of(live, rel) if self.use_partition else (n0, n1, n2, n3)
+            d0, d1, d2, d3 = depths
+            key = (c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3))
+            entries = table.get(depths)
+            if entries is None:
+                entries = table[depths] = {}
+            e = entries.get(key)
+            if e is None:
+                e = entries[key] = [0, left]
             if result:
-                bounds[0] = target
+                e[0] = target
             else:
-                bounds[1] = target - 1
+                e[1] = target - 1
             if cut >= 0:
-                bounds[2] = cut
+                self.best[(bucket, c0, c1, c2, c3)] = cut
+            if not self.use_partition:
+                self.rel = depths_mask(live, depths)
         return result
 
     def _exact_tricks(self, guess: int) -> int:
