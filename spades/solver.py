@@ -4,16 +4,17 @@ Two values per legal card of the seat to act:
 
 * the **trick value** — further tricks each team takes (the trick in progress included)
   when both teams maximise their own tricks. Null-window tests ("does team 0 take at
-  least t more tricks?") driven MTD-f style, a transposition table at trick starts keyed
-  by the remaining cards with touching ranks made equivalent, quick-trick and sure-trick
-  cut-offs, cheap move ordering, and touching cards searched once.
+  least t more tricks?") driven MTD-f style from the previous card's value; a
+  transposition table at trick starts keyed by the remaining cards with ranks made
+  relative and shared by relevance (partition search, :mod:`spades.solver_tt`), storing
+  lower and upper bounds; sure-trick cut-offs both ways; move ordering; touching cards
+  searched once; the lead that last decided a position tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
   bags) when both teams maximise their own margin. Where the margin is a non-falling
   function of team 0's tricks (no nil bid, no bag penalty in reach) it is read off the
-  trick value; otherwise the margin is zero-sum between the teams, so it is a plain
-  fail-soft alpha-beta with its own table (keyed also by the tricks won per seat, which
-  nils make matter), bounded by the deadline like the trick value.
+  trick value; otherwise it is searched for itself (:mod:`spades.solver_score`), bounded
+  by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
@@ -27,23 +28,15 @@ from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError,
                        sure_tricks, sure_tricks_why, top_spade_run)
 from .solver_tt import depths_mask, depths_of, run_bottom, suit_sig
 from .rules import legal_mask, trick_winner
-from .scoring import score_team
+from .solver_score import MarginSearch, hand_margin
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
            "solve", "solve_position", "sure_tricks"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
-INFINITY = 10 ** 6
 
 
-def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
-    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
-    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
-    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
-    return a - b
-
-
-class Solver:
+class Solver(MarginSearch):
     """Search state and transposition tables for positions of hands with given bids and bags."""
 
     def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
@@ -52,6 +45,7 @@ class Solver:
         self.trick_tt: dict[int, dict] = {}    # lengths, leader → depths → owners → [low, high]
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
+        self.outcomes: dict[tuple, list[int]] = {}
         self.best: dict[tuple, int] = {}       # trick start → the lead that last decided its test
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0
@@ -274,60 +268,6 @@ class Solver:
 
     # -- score value ----------------------------------------------------------------------
 
-    def _margin(self) -> int:
-        won = tuple(self.won)
-        m = self.margins.get(won)
-        if m is None:
-            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
-        return m
-
-    def _ab(self, alpha: int, beta: int) -> int:
-        """Team 0's final hand margin with best play (fail-soft alpha-beta)."""
-        self._tick()
-        key = bounds = None
-        if not self.trick:
-            if not self.h[self.leader]:
-                return self._margin()
-            if self.use_tt:
-                key = (self._key(), tuple(self.won))
-                bounds = self.score_tt.get(key)
-                if bounds is not None:
-                    if bounds[0] >= beta:
-                        return bounds[0]
-                    if bounds[1] <= alpha:
-                        return bounds[1]
-                    if bounds[0] == bounds[1]:
-                        return bounds[0]
-                    alpha, beta = max(alpha, bounds[0]), min(beta, bounds[1])
-        a0, b0 = alpha, beta
-        seat = (self.leader + len(self.trick)) % 4
-        maximiser = not seat & 1
-        best = -INFINITY if maximiser else INFINITY
-        broken = self.broken
-        for c in self._moves(seat):
-            done = self._play(c)
-            v = self._ab(alpha, beta)
-            self._unplay(c, done, broken)
-            if maximiser:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if key is not None:
-            if bounds is None:
-                bounds = self.score_tt[key] = [-INFINITY, INFINITY]
-            if best <= a0:
-                bounds[1] = min(bounds[1], best)
-            elif best >= b0:
-                bounds[0] = max(bounds[0], best)
-            else:
-                bounds[0] = bounds[1] = best
-        return best
-
     def _run_top(self, c: int, hand: int) -> int:
         """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
         suit = SUIT_MASKS[c // 13]
@@ -373,7 +313,7 @@ class Solver:
         pos.check()
         self._load(pos)
         self.deadline = deadline
-        return self._ab(-INFINITY, INFINITY)
+        return self._exact_margin()
 
     def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
         """Every legal card of the seat to act (card number) → its :class:`CardValue`.
@@ -398,7 +338,7 @@ class Solver:
             guess = t0
             margin = None
             if score:
-                m0 = by_tricks[t0] if by_tricks is not None else self._ab(-INFINITY, INFINITY)
+                m0 = by_tricks[t0] if by_tricks is not None else self._exact_margin()
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)
