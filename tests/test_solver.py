@@ -4,7 +4,7 @@
   positions with at most 4 tricks left: both the trick value and the score value;
 * the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
   broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
-  endplay cannot be imported. ``tools/bench_solver.py`` runs the larger agreement counts.
+  endplay cannot be imported. ``tools/check_solver_endplay.py`` runs the larger agreement counts.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from spades.solver import CardValue, Position, Solver, SolverError, solve, solve
 from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
-# tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
+# tricks left → positions checked here; full deals (13) and the 300+ count: tools/check_solver_endplay.py
 ENDPLAY_POSITIONS = {9: 12, 5: 40}
 
 

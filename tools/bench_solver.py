@@ -1,6 +1,5 @@
-"""Solver figures (benchmarks, not tests): agreement counts, first-lead solve times, bot losses.
+"""Solver figures (benchmarks, not tests): first-lead solve times, bot losses (agreement: check_solver_endplay.py).
 
-    python tools/bench_solver.py agree [--brute 300] [--full 20] [--nine 150] [--five 150]
     python tools/bench_solver.py lead  [--deals 50] [--cap 120]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
@@ -23,47 +22,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
 from spades.analysis import iter_review  # noqa: E402
-from spades.solver import NotFinished, Position, Solver, solve_position  # noqa: E402
-from oracles import broken_position, brute_values, endplay_tricks, random_match  # noqa: E402
+from spades.solver import NotFinished, Position, Solver  # noqa: E402
 
 
 def emit(**row) -> None:
     print(json.dumps(row), flush=True)
-
-
-def agree(args: argparse.Namespace) -> None:
-    """Brute force on ≤ 4 tricks left; endplay (DDS) on positions with spades broken."""
-    rnd = random.Random(args.seed)
-    ok = 0
-    for i in range(args.brute):
-        m = random_match(rnd, rnd.choice((1, 2, 3, 4)), extra=rnd.randrange(4))
-        pos = Position.from_match(m)
-        got = solve_position(pos)
-        left = pos.hands[pos.to_act].bit_count()
-        want = brute_values(pos)
-        same = all(got[c].tricks == (t, left - t) and got[c].margin == mg for c, (t, mg) in want.items()) and set(got) == set(want)
-        ok += same
-        if not same:
-            emit(kind="brute_disagrees", position=repr(pos))
-    emit(kind="brute", checked=args.brute, agree=ok)
-    for tricks_left, count in ((5, args.five), (9, args.nine), (13, args.full)):
-        ok = done = 0
-        cpu = []
-        while done < count:
-            pos = broken_position(rnd, tricks_left)
-            start = time.process_time()
-            ours = solve_position(pos, score=False)
-            cpu.append(time.process_time() - start)
-            team = pos.to_act & 1
-            same = {c: v.tricks[team] for c, v in ours.items()} == endplay_tricks(pos)
-            ok += same
-            done += 1
-            if not same:
-                emit(kind="endplay_disagrees", position=repr(pos))
-            if tricks_left == 13:
-                emit(kind="endplay_full_deal", agree=same, cpu_s=round(cpu[-1], 2))
-        emit(kind="endplay", tricks_left=tricks_left, checked=done, agree=ok,
-             median_cpu_s=round(statistics.median(cpu), 3) if cpu else None)
 
 
 def lead(args: argparse.Namespace) -> None:
@@ -126,11 +89,6 @@ def bots(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    a = sub.add_parser("agree")
-    a.add_argument("--brute", type=int, default=300)
-    a.add_argument("--full", type=int, default=20)
-    a.add_argument("--nine", type=int, default=150)
-    a.add_argument("--five", type=int, default=150)
     b = sub.add_parser("lead")
     b.add_argument("--deals", type=int, default=50)
     b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
@@ -140,10 +98,10 @@ def main() -> None:
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
     c.add_argument("--budget", type=float, default=5.0)
     c.add_argument("--levels", default=",".join(LEVELS))
-    for p in (a, b, c):
+    for p in (b, c):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"agree": agree, "lead": lead, "bots": bots}[args.cmd](args)
+    {"lead": lead, "bots": bots}[args.cmd](args)
 
 
 if __name__ == "__main__":
