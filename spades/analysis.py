@@ -296,7 +296,7 @@ def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
     import statistics
     import sys
     rnd = random.Random(args.seed)
-    cap = getattr(args, "cap", 120.0)
+    cap = getattr(args, "cap", 30.0)
     times: dict[str, list[float]] = {"tricks": [], "score": []}
     unfinished = {"tricks": 0, "score": 0}
     for _ in range(args.deals):

@@ -1,6 +1,7 @@
 """Solver figures (benchmarks, not tests): first-lead solve times, bot losses (agreement: check_solver_endplay.py).
 
     python tools/bench_solver.py lead  [--deals 50] [--cap 120]
+    python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
@@ -57,6 +58,50 @@ def lead(args: argparse.Namespace) -> None:
                  p95_cpu_s=round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 3))
 
 
+def _first_leads(seed: int, deals: int) -> list[Position]:
+    """The opening-lead positions of random deals with random bids (the ``lead`` draws)."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        m = spades.Match(seed=rnd.getrandbits(32))
+        for _ in range(4):
+            m.bid(rnd.choice((1, 2, 3, 3, 4, 4, 5, 0)))
+        out.append(Position.from_match(m))
+    return out
+
+
+def _summary(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def techniques(args: argparse.Namespace) -> None:
+    """Trick value of the first lead with each technique switched off in turn (A/B per deal, one run)."""
+    configs = ["all"] + args.off.split(",")
+    cpu: dict[str, list[float]] = {c: [] for c in configs}
+    nodes: dict[str, list[int]] = {c: [] for c in configs}
+    for i, pos in enumerate(_first_leads(args.seed, args.deals)):
+        for conf in configs:
+            solver = Solver(pos.bids, pos.bags)
+            if conf != "all":
+                setattr(solver, "use_" + conf, False)
+            solver.clock = time.process_time
+            start = time.process_time()
+            try:
+                solver.values(pos, score=False, deadline=start + args.cap)
+                spent = time.process_time() - start
+            except NotFinished:
+                spent = float("inf")                   # counted past the cap: medians stay honest
+            cpu[conf].append(spent)
+            nodes[conf].append(solver.nodes)
+            emit(kind="technique", deal=i, off=conf, cpu_s=round(spent, 3), nodes=solver.nodes)
+    for conf in configs:
+        t50, t95 = _summary(cpu[conf])
+        n50, n95 = _summary(nodes[conf])
+        emit(kind="technique_summary", off=conf, deals=len(cpu[conf]), past_cap=sum(t == float("inf") for t in cpu[conf]),
+             median_cpu_s=round(t50, 3), p95_cpu_s=round(t95, 3), median_nodes=n50, p95_nodes=n95)
+
+
 def bots(args: argparse.Namespace) -> None:
     """Each level playing itself: tricks and points lost per hand against double-dummy play."""
     for level in args.levels.split(","):
@@ -93,15 +138,19 @@ def main() -> None:
     b.add_argument("--deals", type=int, default=50)
     b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
     b.add_argument("--kinds", default="tricks,score")
+    t = sub.add_parser("techniques")
+    t.add_argument("--deals", type=int, default=50)
+    t.add_argument("--cap", type=float, default=20.0, help="CPU seconds per solve (past it: counted as infinite)")
+    t.add_argument("--off", default="partition,quick,order,equiv,tt")
     c = sub.add_parser("bots")
     c.add_argument("--hands", type=int, default=200)
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
     c.add_argument("--budget", type=float, default=5.0)
     c.add_argument("--levels", default=",".join(LEVELS))
-    for p in (b, c):
+    for p in (b, t, c):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"lead": lead, "bots": bots}[args.cmd](args)
+    {"lead": lead, "techniques": techniques, "bots": bots}[args.cmd](args)
 
 
 if __name__ == "__main__":
