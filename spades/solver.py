@@ -26,7 +26,7 @@ import time
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
                        sure_tricks, sure_tricks_why, top_spade_run)
-from .solver_tt import depths_mask, depths_of, run_bottom, suit_sig
+from .solver_tt import depths_mask, depths_of, lookup, record, run_bottom, signature, suit_sig, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
@@ -117,6 +117,12 @@ class Solver(MarginSearch):
         seat = (self.leader + len(self.trick)) % 4
         self.h[seat] |= 1 << c
 
+    def _run_rel(self, c: int, seat: int) -> int:
+        """The bottom of ``c``'s run of touching cards: the lines of the run's other cards (not
+        searched, the same by swapping) rest on it where ``c``'s line rests on ``c``."""
+        sh = c - c % 13
+        return 1 << (sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+
     # -- trick value ----------------------------------------------------------------------
 
     def _ge(self, target: int) -> bool:
@@ -147,27 +153,18 @@ class Solver(MarginSearch):
             if left == 1:
                 last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
                 i = trick_winner(last)
-                w = last[i]
-                gone = 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3]
-                self.rel = 1 << w if SUIT_MASKS[w // 13] & gone ^ 1 << w else 0
+                self.rel = trick_rel(last[i], 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3])
                 return not (leader + i) & 1
             live = self.live
-            h0, h1, h2, h3 = h
             if self.use_tt:
-                c0, l0, n0 = suit_sig((h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS))
-                c1, l1, n1 = suit_sig((h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS))
-                c2, l2, n2 = suit_sig((h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS))
-                c3, l3, n3 = suit_sig((h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39))
-                bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | self.broken) << 64
+                bucket, codes, ns = signature(h, leader, self.broken)
                 table = self.trick_tt.get(bucket)
                 if table is None:
                     table = self.trick_tt[bucket] = {}
-                for depths, entries in table.items():
-                    d0, d1, d2, d3 = depths
-                    e = entries.get((c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3)))
-                    if e is not None and (e[0] >= target or e[1] < target):
-                        self.rel = depths_mask(live, depths)
-                        return e[0] >= target
+                hit = lookup(table, codes, ns, target)
+                if hit is not None:
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
             if self.use_quick:
                 s0, s1, why = sure_tricks_why(h, leader, live, self.broken)
                 if s0 >= target or left - s1 < target:
@@ -175,7 +172,7 @@ class Solver(MarginSearch):
                     return s0 >= target
             moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
             if table is not None:
-                first = self.best.get((bucket, c0, c1, c2, c3), -1)
+                first = self.best.get((bucket, codes), -1)
                 if first >= 0 and moves[0] != first and first in moves:
                     moves.remove(first)
                     moves.insert(0, first)
@@ -217,16 +214,11 @@ class Solver(MarginSearch):
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
-                got = self.rel
-                wc = c if nat == 3 else trick[nat]
-                if SUIT_MASKS[wc // 13] & gone ^ 1 << wc:     # won by rank over a card of its suit
-                    got |= 1 << wc
+                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
             h[seat] ^= bit
             self.broken = broken
             if equiv and got >> c & 1:
-                # the touching cards of c's run were not searched: their lines rest on the run's bottom
-                sh = c - c % 13
-                got |= 1 << (sh + run_bottom(h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+                got |= self._run_rel(c, seat)
             if r == maximiser:
                 result = r
                 cut = c
@@ -235,21 +227,10 @@ class Solver(MarginSearch):
             rel |= got
         self.rel = rel
         if table is not None:
-            depths = depths_of(live, rel) if self.use_partition else (n0, n1, n2, n3)
-            d0, d1, d2, d3 = depths
-            key = (c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3))
-            entries = table.get(depths)
-            if entries is None:
-                entries = table[depths] = {}
-            e = entries.get(key)
-            if e is None:
-                e = entries[key] = [0, left]
-            if result:
-                e[0] = target
-            else:
-                e[1] = target - 1
+            depths = depths_of(live, rel) if self.use_partition else ns
+            record(table, codes, ns, depths, result, target, 0, left)
             if cut >= 0:
-                self.best[(bucket, c0, c1, c2, c3)] = cut
+                self.best[(bucket, codes)] = cut
             if not self.use_partition:
                 self.rel = depths_mask(live, depths)
         return result

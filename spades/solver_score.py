@@ -4,14 +4,16 @@ With a nil bid (or a bag penalty in reach) each team's points are not a rising f
 its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
 maximises it, team 1 minimises it), so the value is found by binary search over the margins
 the hand can still end on, each step one null-window test ("does team 0 reach at least v?")
-with a table of bounds keyed by the relative-rank position and the tricks won per seat
-(nils make each seat's count matter), and a cut-off from the range of margins still
+with a table of bounds keyed by the tricks won per seat (nils make each seat's count
+matter) and shared by relevance like the trick search's, and a cut-off from the range of margins still
 possible (the run of top spades is counted to the hand holding it). Standard library only.
 """
 from __future__ import annotations
 
 from .cards import SPADE_MASK
+from .rules import trick_winner
 from .scoring import score_team
+from .solver_tt import depths_mask, depths_of, lookup, record, signature, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -28,7 +30,7 @@ class MarginSearch:
 
     bids: tuple[int, ...]
     bags: tuple[int, ...]
-    score_tt: dict[tuple, list[int]]
+    score_tt: dict[tuple, dict]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
 
@@ -56,57 +58,78 @@ class MarginSearch:
             out = self.outcomes[key] = sorted(seen)
         return out
 
-    def _spade_run(self) -> tuple[int, int]:
-        """The seat holding the highest live spade and its run of top live spades (-1, 0 without)."""
+    def _spade_run(self) -> tuple[int, int, int]:
+        """The seat holding the highest live spade, its run of top live spades and their mask ((-1, 0, 0) without)."""
         h = self.h
         spades = self.live & SPADE_MASK
         if not spades:
-            return -1, 0
+            return -1, 0, 0
         top = 1 << (spades.bit_length() - 1)
         holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3 if h[3] & top else -1
         if holder < 0:                  # on the table: the trick's own business
-            return -1, 0
-        run = 0
+            return -1, 0, 0
+        run = why = 0
         while spades and h[holder] & 1 << (spades.bit_length() - 1):
             run += 1
+            why |= 1 << (spades.bit_length() - 1)
             spades ^= 1 << (spades.bit_length() - 1)
-        return holder, run
+        return holder, run, why
 
     def _mge(self, v: int) -> bool:
-        """Does team 0's final hand margin reach ``v`` with best play by both teams?"""
+        """Does team 0's final hand margin reach ``v`` with best play by both teams?
+
+        Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
+        bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver_tt`).
+        """
         self._tick()
-        key = None
+        table = None
         if not self.trick:
             if not self.h[self.leader]:
+                self.rel = 0
                 return self._margin() >= v
             won = tuple(self.won)
-            out = self._outcomes(won, *self._spade_run())
+            holder, run, why = self._spade_run()
+            out = self._outcomes(won, holder, run)
             if out[0] >= v or out[-1] < v:
+                self.rel = why
                 return out[0] >= v
+            live = self.live
             if self.use_tt:
-                key = (self._key(), won)
-                b = self.score_tt.get(key)
-                if b is not None and (b[0] >= v or b[1] < v):
-                    return b[0] >= v
+                bucket, codes, ns = signature(self.h, self.leader, self.broken)
+                key = (bucket, won)
+                table = self.score_tt.get(key)
+                if table is None:
+                    table = self.score_tt[key] = {}
+                hit = lookup(table, codes, ns, v)
+                if hit is not None:
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
         seat = (self.leader + len(self.trick)) % 4
         maximiser = not seat & 1
         result = not maximiser
         broken = self.broken
+        rel = 0
         for c in self._moves(seat):
             done = self._play(c)
             r = self._mge(v)
+            got = self.rel
+            if done is not None:
+                cards = done[2]
+                got |= trick_rel(cards[trick_winner(cards)], sum(1 << x for x in cards))
             self._unplay(c, done, broken)
+            if self.use_equiv and got >> c & 1:
+                got |= self._run_rel(c, seat)
             if r == maximiser:
                 result = r
+                rel = got
                 break
-        if key is not None:
-            b = self.score_tt.get(key)
-            if b is None:
-                b = self.score_tt[key] = [-INFINITY, INFINITY]
-            if result:
-                b[0] = max(b[0], v)
-            else:
-                b[1] = min(b[1], v - 1)
+            rel |= got
+        self.rel = rel
+        if table is not None:
+            depths = depths_of(live, rel) if self.use_partition else ns
+            record(table, codes, ns, depths, result, v, -INFINITY, INFINITY)
+            if not self.use_partition:
+                self.rel = depths_mask(live, depths)
         return result
 
     def _exact_margin(self) -> int:

@@ -12,7 +12,7 @@ on the lengths shares it (partition search, after Ginsberg; DDS does the same wi
 """
 from __future__ import annotations
 
-from .cards import SUIT_BITS
+from .cards import SUIT_BITS, SUIT_MASKS
 
 #: One suit's holdings (four 13-bit masks) → (owners code, packed lengths, cards left).
 _SUIT_SIGS: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
@@ -90,3 +90,50 @@ def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
             below ^= 1 << nxt
         _RUN_BOTTOM[key] = r
     return r
+
+
+def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """A trick start's table bucket (suit lengths per hand, leader, spades broken), owner codes and suit sizes."""
+    h0, h1, h2, h3 = h
+    c0, l0, n0 = suit_sig((h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS))
+    c1, l1, n1 = suit_sig((h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS))
+    c2, l2, n2 = suit_sig((h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS))
+    c3, l3, n3 = suit_sig((h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39))
+    bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
+    return bucket, (c0, c1, c2, c3), (n0, n1, n2, n3)
+
+
+def _owners(codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The owner codes of each suit's top ``depths`` cards (the leading 1 keeps depths apart)."""
+    return (codes[0] >> 2 * (ns[0] - depths[0]), codes[1] >> 2 * (ns[1] - depths[1]),
+            codes[2] >> 2 * (ns[2] - depths[2]), codes[3] >> 2 * (ns[3] - depths[3]))
+
+
+def lookup(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool] | None:
+    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, the answer)."""
+    for depths, entries in table.items():
+        e = entries.get(_owners(codes, ns, depths))
+        if e is not None and (e[0] >= target or e[1] < target):
+            return depths, e[0] >= target
+    return None
+
+
+def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...],
+           answer: bool, target: int, low: int, high: int) -> None:
+    """Store ``value >= target`` is ``answer`` (a lower or an upper bound) under the owners of the top ``depths`` cards."""
+    entries = table.get(depths)
+    if entries is None:
+        entries = table[depths] = {}
+    key = _owners(codes, ns, depths)
+    e = entries.get(key)
+    if e is None:
+        e = entries[key] = [low, high]
+    if answer:
+        e[0] = max(e[0], target)
+    else:
+        e[1] = min(e[1], target - 1)
+
+
+def trick_rel(winning: int, gone: int) -> int:
+    """The relevance a finished trick adds: its winning card, if it beat a card of its own suit."""
+    return 1 << winning if SUIT_MASKS[winning // 13] & gone ^ 1 << winning else 0
