@@ -82,24 +82,23 @@ class Position:
 
 def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
     """At a trick start: tricks each team is sure of (see :func:`sure_tricks_why`)."""
-    s0, s1, _ = sure_tricks_why(h, leader, live, broken)
+    s0, s1, _, _ = sure_tricks_why(h, leader, live, broken)
     return s0, s1
 
 
-def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int]:
-    """At a trick start: tricks each team is sure of, and the cards the count rests on.
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
+    """At a trick start: tricks each team is sure of, and for each count the cards it rests on.
 
     The run of top live spades of the hand holding the highest one wins that many tricks.
     The leader can also cash its top spades (if it may lead them) and then its top cards of
     each side suit, as many as every opponent holding a spade must follow to: following,
-    they discard nothing. The third value is a mask of the cards whose owners the counts
-    rely on (the search's table keeps them fixed when it shares the bound; suit lengths
-    are fixed anyway).
+    they discard nothing. Returns (team 0's count, team 1's, the mask of cards team 0's
+    count rests on, team 1's): the search's table keeps those cards' owners fixed when it
+    shares a bound (suit lengths are fixed anyway).
     """
     spades = live & SPADE_MASK
-    why = 0
     holder = -1
-    run = 0
+    run = run_cards = 0
     if spades:
         top = 1 << (spades.bit_length() - 1)
         holder = next(s for s in range(4) if h[s] & top)
@@ -109,30 +108,33 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
             if not hand & top:
                 break
             run += 1
-            why |= top
+            run_cards |= top
             spades ^= top
     mine = h[leader]
     o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    cash = run if holder == leader and (broken or not mine & ~SPADE_MASK) else 0
+    cash = cash_cards = 0
+    if holder == leader and (broken or not mine & ~SPADE_MASK):
+        cash, cash_cards = run, run_cards
     for suit_mask in SUIT_MASKS[:3]:
         suit = live & suit_mask
-        n = 0
-        while suit:
+        n = 13                            # tricks cashable in the suit: capped by a ruffer's length
+        if o1 & SPADE_MASK:
+            n = (o1 & suit_mask).bit_count()
+        if o2 & SPADE_MASK:
+            n = min(n, (o2 & suit_mask).bit_count())
+        while suit and n:
             top = 1 << (suit.bit_length() - 1)
             if not mine & top:
                 break
-            n += 1
-            why |= top
+            n -= 1
+            cash += 1
+            cash_cards |= top
             suit ^= top
-        if n:
-            if o1 & SPADE_MASK:
-                n = min(n, (o1 & suit_mask).bit_count())
-            if o2 & SPADE_MASK:
-                n = min(n, (o2 & suit_mask).bit_count())
-            cash += n
-    ours = max(cash, run if holder & 1 == leader & 1 else 0)
-    theirs = run if holder >= 0 and holder & 1 != leader & 1 else 0
-    return (ours, theirs, why) if leader & 1 == 0 else (theirs, ours, why)
+    ours, ours_cards = (cash, cash_cards) if cash >= run or holder & 1 != leader & 1 else (run, run_cards)
+    theirs, theirs_cards = (run, run_cards) if holder >= 0 and holder & 1 != leader & 1 else (0, 0)
+    if leader & 1 == 0:
+        return ours, theirs, ours_cards, theirs_cards
+    return theirs, ours, theirs_cards, ours_cards
 
 
 def top_spade_run(pos: Position) -> tuple[int, int]:

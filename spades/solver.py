@@ -166,10 +166,13 @@ class Solver(MarginSearch):
                     self.rel = depths_mask(live, hit[0])
                     return hit[1]
             if self.use_quick:
-                s0, s1, why = sure_tricks_why(h, leader, live, self.broken)
-                if s0 >= target or left - s1 < target:
-                    self.rel = why
-                    return s0 >= target
+                s0, s1, why0, why1 = sure_tricks_why(h, leader, live, self.broken)
+                if s0 >= target:
+                    self.rel = why0
+                    return True
+                if left - s1 < target:
+                    self.rel = why1
+                    return False
             moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
             if table is not None:
                 first = self.best.get((bucket, codes), -1)
