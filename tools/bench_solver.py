@@ -51,11 +51,11 @@ def lead(args: argparse.Namespace) -> None:
             except NotFinished:
                 capped += 1
                 emit(kind=kind, deal=i, cpu_s=None, not_finished_after_cpu_s=args.cap)
-        if times:
-            ordered = sorted(times)
+        if times or capped:
+            t50, t95 = _summary(times + [float("inf")] * capped)     # past the cap: slower than all
             emit(kind=kind + "_summary", deals=args.deals, solved=len(times), not_finished=capped,
-                 median_cpu_s=round(statistics.median(times), 3),
-                 p95_cpu_s=round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 3))
+                 median_cpu_s=round(t50, 3) if t50 != float("inf") else f"> {args.cap}",
+                 p95_cpu_s=round(t95, 3) if t95 != float("inf") else f"> {args.cap}")
 
 
 def _first_leads(seed: int, deals: int) -> list[Position]:
