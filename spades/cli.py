@@ -249,6 +249,7 @@ def _add_bench(sub: Any) -> None:
     b.add_argument("--rules", type=_rules, default=DEFAULT, help=RULES_HELP)
     b.add_argument("--solver", action="store_true", help="double-dummy solve times instead (see spades.analysis)")
     b.add_argument("--deals", type=int, default=50, help="with --solver: random deals to time")
+    b.add_argument("--cap", type=float, default=30.0, help="with --solver: CPU seconds per solve, past it 'not finished'")
     b.set_defaults(run=_bench_or_solver)
 
 

@@ -81,47 +81,60 @@ class Position:
 
 
 def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
-    """At a trick start: tricks each team is sure of.
+    """At a trick start: tricks each team is sure of (see :func:`sure_tricks_why`)."""
+    s0, s1, _, _ = sure_tricks_why(h, leader, live, broken)
+    return s0, s1
 
-    Any hand's run of top live spades wins that many tricks. The leader can also cash its
-    top spades (if it may lead them) and then its top cards of each side suit, as many as
-    every opponent holding a spade must follow to: following, they discard nothing.
+
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
+    """At a trick start: tricks each team is sure of, and for each count the cards it rests on.
+
+    The run of top live spades of the hand holding the highest one wins that many tricks.
+    The leader can also cash its top spades (if it may lead them) and then its top cards of
+    each side suit, as many as every opponent holding a spade must follow to: following,
+    they discard nothing. Returns (team 0's count, team 1's, the mask of cards team 0's
+    count rests on, team 1's): the search's table keeps those cards' owners fixed when it
+    shares a bound (suit lengths are fixed anyway).
     """
-    runs = [0, 0, 0, 0]
-    for seat in range(4):
-        spades = live & SPADE_MASK
-        hand = h[seat]
-        n = 0
+    spades = live & SPADE_MASK
+    holder = -1
+    run = run_cards = 0
+    if spades:
+        top = 1 << (spades.bit_length() - 1)
+        holder = next(s for s in range(4) if h[s] & top)
+        hand = h[holder]
         while spades:
             top = 1 << (spades.bit_length() - 1)
             if not hand & top:
                 break
-            n += 1
+            run += 1
+            run_cards |= top
             spades ^= top
-        runs[seat] = n
     mine = h[leader]
     o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    cash = runs[leader] if broken or not mine & ~SPADE_MASK else 0
+    cash = cash_cards = 0
+    if holder == leader and (broken or not mine & ~SPADE_MASK):
+        cash, cash_cards = run, run_cards
     for suit_mask in SUIT_MASKS[:3]:
         suit = live & suit_mask
-        n = 0
-        while suit:
+        n = 13                            # tricks cashable in the suit: capped by a ruffer's length
+        if o1 & SPADE_MASK:
+            n = (o1 & suit_mask).bit_count()
+        if o2 & SPADE_MASK:
+            n = min(n, (o2 & suit_mask).bit_count())
+        while suit and n:
             top = 1 << (suit.bit_length() - 1)
             if not mine & top:
                 break
-            n += 1
+            n -= 1
+            cash += 1
+            cash_cards |= top
             suit ^= top
-        if n:
-            if o1 & SPADE_MASK:
-                n = min(n, (o1 & suit_mask).bit_count())
-            if o2 & SPADE_MASK:
-                n = min(n, (o2 & suit_mask).bit_count())
-            cash += n
-    team = leader & 1
-    mate = leader ^ 2
-    ours = max(cash, runs[leader], runs[mate])
-    theirs = max(runs[leader ^ 1], runs[leader ^ 3])
-    return (ours, theirs) if team == 0 else (theirs, ours)
+    ours, ours_cards = (cash, cash_cards) if cash >= run or holder & 1 != leader & 1 else (run, run_cards)
+    theirs, theirs_cards = (run, run_cards) if holder >= 0 and holder & 1 != leader & 1 else (0, 0)
+    if leader & 1 == 0:
+        return ours, theirs, ours_cards, theirs_cards
+    return theirs, ours, theirs_cards, ours_cards
 
 
 def top_spade_run(pos: Position) -> tuple[int, int]:

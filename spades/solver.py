@@ -4,16 +4,17 @@ Two values per legal card of the seat to act:
 
 * the **trick value** — further tricks each team takes (the trick in progress included)
   when both teams maximise their own tricks. Null-window tests ("does team 0 take at
-  least t more tricks?") driven MTD-f style, a transposition table at trick starts keyed
-  by the remaining cards with touching ranks made equivalent, quick-trick and sure-trick
-  cut-offs, cheap move ordering, and touching cards searched once.
+  least t more tricks?") driven MTD-f style from the previous card's value; a
+  transposition table at trick starts keyed by the remaining cards with ranks made
+  relative and shared by relevance (partition search, :mod:`spades.solver_tt`), storing
+  lower and upper bounds; sure-trick cut-offs both ways; move ordering; touching cards
+  searched once; the lead that last decided a position tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
   bags) when both teams maximise their own margin. Where the margin is a non-falling
   function of team 0's tricks (no nil bid, no bag penalty in reach) it is read off the
-  trick value; otherwise the margin is zero-sum between the teams, so it is a plain
-  fail-soft alpha-beta with its own table (keyed also by the tricks won per seat, which
-  nils make matter), bounded by the deadline like the trick value.
+  trick value; otherwise it is searched for itself (:mod:`spades.solver_score`), bounded
+  by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
@@ -24,50 +25,34 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
-                       sure_tricks, top_spade_run)
+                       sure_tricks, sure_tricks_why, top_spade_run)
+from .solver_tt import depths_mask, depths_of, lookup, record, run_bottom, signature, suit_sig, trick_rel
 from .rules import legal_mask, trick_winner
-from .scoring import score_team
+from .solver_score import MarginSearch, hand_margin
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
            "solve", "solve_position", "sure_tricks"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
-INFINITY = 10 ** 6
 
 
-def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
-    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
-    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
-    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
-    return a - b
-
-
-def _suit_code(a: int, b: int, c: int, d: int) -> int:
-    """Owners of one suit's remaining cards from the top, base 4 after a leading 1: relative ranks."""
-    code = 1
-    m = a | b | c | d
-    while m:
-        top = 1 << (m.bit_length() - 1)
-        code = code * 4 + (0 if a & top else 1 if b & top else 2 if c & top else 3)
-        m ^= top
-    return code
-
-
-class Solver:
+class Solver(MarginSearch):
     """Search state and transposition tables for positions of hands with given bids and bags."""
 
     def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
         self.bids = tuple(bids)
         self.bags = tuple(bags)
-        self.trick_tt: dict[tuple, list[int]] = {}
+        self.trick_tt: dict[int, dict] = {}    # lengths, leader → depths → owners → [low, high]
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
-        self._codes: dict[tuple, int] = {}
+        self.outcomes: dict[tuple, list[int]] = {}
+        self.best: dict[tuple, int] = {}       # trick start → the lead that last decided its test
+        self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = True
 
     # -- state ---------------------------------------------------------------------------
 
@@ -87,14 +72,10 @@ class Solver:
     def _key(self) -> tuple:
         """Trick-start key: leader, spades broken, each suit's owners by relative rank."""
         h0, h1, h2, h3 = self.h
-        codes = self._codes
         key = [self.leader, self.broken]
         for shift in (0, 13, 26, 39):
-            t = (h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS, h3 >> shift & SUIT_BITS)
-            code = codes.get(t)
-            if code is None:
-                code = codes[t] = _suit_code(*t)
-            key.append(code)
+            key.append(suit_sig((h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS,
+                                 h3 >> shift & SUIT_BITS))[0])
         return tuple(key)
 
     def _moves(self, seat: int) -> list[int]:
@@ -136,6 +117,12 @@ class Solver:
         seat = (self.leader + len(self.trick)) % 4
         self.h[seat] |= 1 << c
 
+    def _run_rel(self, c: int, seat: int) -> int:
+        """The bottom of ``c``'s run of touching cards: the lines of the run's other cards (not
+        searched, the same by swapping) rest on it where ``c``'s line rests on ``c``."""
+        sh = c - c % 13
+        return 1 << (sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+
     # -- trick value ----------------------------------------------------------------------
 
     def _ge(self, target: int) -> bool:
@@ -146,7 +133,8 @@ class Solver:
     def _node(self, target: int, at: int) -> bool:
         """:meth:`_ge` with ``at`` the index of the trick's winning card so far (the hot loop).
 
-        At a trick start: the table's bounds on team 0's further tricks, sure tricks on a
+        Leaves in ``self.rel`` the relevance of the answer: the cards whose owners it rests on
+        (see :mod:`spades.solver_tt`). At a trick start: the table's bounds, sure tricks on a
         miss, the last trick played out directly, the lead that last decided tried first.
         """
         self.nodes += 1
@@ -156,32 +144,41 @@ class Solver:
         n = len(trick)
         leader = self.leader
         h = self.h
-        bounds = None
+        table = None
         if n == 0:
             left = h[leader].bit_count()
-            if target <= 0:
-                return True
-            if target > left:
-                return False
+            if target <= 0 or target > left:
+                self.rel = 0
+                return target <= 0
             if left == 1:
                 last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-                return not (leader + trick_winner(last)) & 1
-            key = self._key() if self.use_tt else None
-            bounds = self.trick_tt.get(key) if key else None
-            if bounds is None:
-                s0, s1 = sure_tricks(h, leader, self.live, self.broken) if self.use_quick else (0, 0)
-                bounds = [s0, left - s1, -1]     # team 0's further tricks: low, high; the last deciding lead
-                if key:
-                    self.trick_tt[key] = bounds
-            if bounds[0] >= target:
-                return True
-            if bounds[1] < target:
-                return False
-            moves = lead_moves(h, leader, self.live, self.broken, self.use_equiv, self.use_order)
-            first = bounds[2]
-            if first >= 0 and moves[0] != first and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
+                i = trick_winner(last)
+                self.rel = trick_rel(last[i], 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3])
+                return not (leader + i) & 1
+            live = self.live
+            if self.use_tt:
+                bucket, codes, ns = signature(h, leader, self.broken)
+                table = self.trick_tt.get(bucket)
+                if table is None:
+                    table = self.trick_tt[bucket] = {}
+                hit = lookup(table, codes, ns, target)
+                if hit is not None:
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
+            if self.use_quick:
+                s0, s1, why0, why1 = sure_tricks_why(h, leader, live, self.broken)
+                if s0 >= target:
+                    self.rel = why0
+                    return True
+                if left - s1 < target:
+                    self.rel = why1
+                    return False
+            moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
+            if table is not None:
+                first = self.best.get((bucket, codes), -1)
+                if first >= 0 and moves[0] != first and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
             seat = leader
         else:
             seat = (leader + n) & 3
@@ -192,6 +189,8 @@ class Solver:
         broken = self.broken
         result = not maximiser
         cut = -1
+        rel = 0
+        equiv = self.use_equiv
         for c in moves:
             bit = 1 << c
             h[seat] ^= bit
@@ -207,6 +206,7 @@ class Solver:
                 trick.append(c)
                 r = self._node(target, nat)
                 trick.pop()
+                got = self.rel
             else:
                 winner = (leader + nat) & 3
                 gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
@@ -217,19 +217,25 @@ class Solver:
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
+                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
             h[seat] ^= bit
             self.broken = broken
+            if equiv and got >> c & 1:
+                got |= self._run_rel(c, seat)
             if r == maximiser:
                 result = r
                 cut = c
+                rel = got
                 break
-        if bounds is not None:
-            if result:
-                bounds[0] = target
-            else:
-                bounds[1] = target - 1
+            rel |= got
+        self.rel = rel
+        if table is not None:
+            depths = depths_of(live, rel) if self.use_partition else ns
+            record(table, codes, ns, depths, result, target, 0, left)
             if cut >= 0:
-                bounds[2] = cut
+                self.best[(bucket, codes)] = cut
+            if not self.use_partition:
+                self.rel = depths_mask(live, depths)
         return result
 
     def _exact_tricks(self, guess: int) -> int:
@@ -245,60 +251,6 @@ class Solver:
         return lo
 
     # -- score value ----------------------------------------------------------------------
-
-    def _margin(self) -> int:
-        won = tuple(self.won)
-        m = self.margins.get(won)
-        if m is None:
-            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
-        return m
-
-    def _ab(self, alpha: int, beta: int) -> int:
-        """Team 0's final hand margin with best play (fail-soft alpha-beta)."""
-        self._tick()
-        key = bounds = None
-        if not self.trick:
-            if not self.h[self.leader]:
-                return self._margin()
-            if self.use_tt:
-                key = (self._key(), tuple(self.won))
-                bounds = self.score_tt.get(key)
-                if bounds is not None:
-                    if bounds[0] >= beta:
-                        return bounds[0]
-                    if bounds[1] <= alpha:
-                        return bounds[1]
-                    if bounds[0] == bounds[1]:
-                        return bounds[0]
-                    alpha, beta = max(alpha, bounds[0]), min(beta, bounds[1])
-        a0, b0 = alpha, beta
-        seat = (self.leader + len(self.trick)) % 4
-        maximiser = not seat & 1
-        best = -INFINITY if maximiser else INFINITY
-        broken = self.broken
-        for c in self._moves(seat):
-            done = self._play(c)
-            v = self._ab(alpha, beta)
-            self._unplay(c, done, broken)
-            if maximiser:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if key is not None:
-            if bounds is None:
-                bounds = self.score_tt[key] = [-INFINITY, INFINITY]
-            if best <= a0:
-                bounds[1] = min(bounds[1], best)
-            elif best >= b0:
-                bounds[0] = max(bounds[0], best)
-            else:
-                bounds[0] = bounds[1] = best
-        return best
 
     def _run_top(self, c: int, hand: int) -> int:
         """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
@@ -345,7 +297,7 @@ class Solver:
         pos.check()
         self._load(pos)
         self.deadline = deadline
-        return self._ab(-INFINITY, INFINITY)
+        return self._exact_margin()
 
     def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
         """Every legal card of the seat to act (card number) → its :class:`CardValue`.
@@ -370,7 +322,7 @@ class Solver:
             guess = t0
             margin = None
             if score:
-                m0 = by_tricks[t0] if by_tricks is not None else self._ab(-INFINITY, INFINITY)
+                m0 = by_tricks[t0] if by_tricks is not None else self._exact_margin()
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)

@@ -5,7 +5,7 @@
   agrees with Spades trick-taking once spades are broken;
 * :func:`random_match` — positions reached by random legal play.
 
-Shared by ``tests/test_solver.py``, ``tests/test_analysis.py`` and ``tools/bench_solver.py``
+Shared by ``tests/test_solver.py``, ``tests/test_analysis.py`` and ``tools/check_solver_endplay.py``
 (test modules do not import each other).
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@
   positions with at most 4 tricks left: both the trick value and the score value;
 * the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
   broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
-  endplay cannot be imported. ``tools/bench_solver.py`` runs the larger agreement counts.
+  endplay cannot be imported. ``tools/check_solver_endplay.py`` runs the larger agreement counts.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from spades.solver import CardValue, Position, Solver, SolverError, solve, solve
 from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
-# tricks left → positions checked here; full deals (13) and the 300+ count: tools/bench_solver.py
+# tricks left → positions checked here; full deals (13) and the 300+ count: tools/check_solver_endplay.py
 ENDPLAY_POSITIONS = {9: 12, 5: 40}
 
 
@@ -56,14 +56,31 @@ def test_whole_position_values_are_the_best_card_values():
 
 def test_trick_value_with_each_technique_switched_off_agrees():
     rnd = random.Random(5)
-    for _ in range(15):
+    for _ in range(10):
         m = random_match(rnd, 5, extra=rnd.randrange(4))
         pos = Position.from_match(m)
         full = solve_position(pos)
-        for switch in ("use_tt", "use_quick", "use_order", "use_equiv", "use_by_tricks"):
+        for switch in ("use_tt", "use_quick", "use_order", "use_equiv", "use_by_tricks", "use_partition"):
             s = Solver(pos.bids, pos.bags)
             setattr(s, switch, False)
             assert solve_position(pos, solver=s) == full, switch
+
+
+def test_one_solver_reused_backwards_through_a_hand_agrees_with_fresh_exact_tables():
+    # the review's way: one solver, positions from the end of the hand back, tables shared by
+    # relevance; the reference solves each position alone with exact-position tables only
+    rnd = random.Random(33)
+    for _ in range(2):
+        m = random_match(rnd, 13, bids=(0, 2, 3, 4))
+        positions = []
+        while m.phase == "play" and len(positions) < 52:
+            positions.append(Position.from_match(m))
+            m.play(rnd.choice(m.legal_cards()))
+        shared = Solver(positions[0].bids, positions[0].bags)
+        for pos in reversed(positions[-24:]):          # the last six tricks, end first
+            fresh = Solver(pos.bids, pos.bags)
+            fresh.use_partition = False
+            assert solve_position(pos, solver=shared) == solve_position(pos, solver=fresh)
 
 
 def test_score_value_follows_tricks_only_without_nils_and_without_a_falling_bag_penalty():

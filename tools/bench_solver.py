@@ -1,7 +1,7 @@
-"""Solver figures (benchmarks, not tests): agreement counts, first-lead solve times, bot losses.
+"""Solver figures (benchmarks, not tests): first-lead solve times, bot losses (agreement: check_solver_endplay.py).
 
-    python tools/bench_solver.py agree [--brute 300] [--full 20] [--nine 150] [--five 150]
     python tools/bench_solver.py lead  [--deals 50] [--cap 120]
+    python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
@@ -23,47 +23,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
 from spades.analysis import iter_review  # noqa: E402
-from spades.solver import NotFinished, Position, Solver, solve_position  # noqa: E402
-from oracles import broken_position, brute_values, endplay_tricks, random_match  # noqa: E402
+from spades.solver import NotFinished, Position, Solver  # noqa: E402
 
 
 def emit(**row) -> None:
     print(json.dumps(row), flush=True)
-
-
-def agree(args: argparse.Namespace) -> None:
-    """Brute force on ≤ 4 tricks left; endplay (DDS) on positions with spades broken."""
-    rnd = random.Random(args.seed)
-    ok = 0
-    for i in range(args.brute):
-        m = random_match(rnd, rnd.choice((1, 2, 3, 4)), extra=rnd.randrange(4))
-        pos = Position.from_match(m)
-        got = solve_position(pos)
-        left = pos.hands[pos.to_act].bit_count()
-        want = brute_values(pos)
-        same = all(got[c].tricks == (t, left - t) and got[c].margin == mg for c, (t, mg) in want.items()) and set(got) == set(want)
-        ok += same
-        if not same:
-            emit(kind="brute_disagrees", position=repr(pos))
-    emit(kind="brute", checked=args.brute, agree=ok)
-    for tricks_left, count in ((5, args.five), (9, args.nine), (13, args.full)):
-        ok = done = 0
-        cpu = []
-        while done < count:
-            pos = broken_position(rnd, tricks_left)
-            start = time.process_time()
-            ours = solve_position(pos, score=False)
-            cpu.append(time.process_time() - start)
-            team = pos.to_act & 1
-            same = {c: v.tricks[team] for c, v in ours.items()} == endplay_tricks(pos)
-            ok += same
-            done += 1
-            if not same:
-                emit(kind="endplay_disagrees", position=repr(pos))
-            if tricks_left == 13:
-                emit(kind="endplay_full_deal", agree=same, cpu_s=round(cpu[-1], 2))
-        emit(kind="endplay", tricks_left=tricks_left, checked=done, agree=ok,
-             median_cpu_s=round(statistics.median(cpu), 3) if cpu else None)
 
 
 def lead(args: argparse.Namespace) -> None:
@@ -87,11 +51,55 @@ def lead(args: argparse.Namespace) -> None:
             except NotFinished:
                 capped += 1
                 emit(kind=kind, deal=i, cpu_s=None, not_finished_after_cpu_s=args.cap)
-        if times:
-            ordered = sorted(times)
+        if times or capped:
+            t50, t95 = _summary(times + [float("inf")] * capped)     # past the cap: slower than all
             emit(kind=kind + "_summary", deals=args.deals, solved=len(times), not_finished=capped,
-                 median_cpu_s=round(statistics.median(times), 3),
-                 p95_cpu_s=round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 3))
+                 median_cpu_s=round(t50, 3) if t50 != float("inf") else f"> {args.cap}",
+                 p95_cpu_s=round(t95, 3) if t95 != float("inf") else f"> {args.cap}")
+
+
+def _first_leads(seed: int, deals: int) -> list[Position]:
+    """The opening-lead positions of random deals with random bids (the ``lead`` draws)."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        m = spades.Match(seed=rnd.getrandbits(32))
+        for _ in range(4):
+            m.bid(rnd.choice((1, 2, 3, 3, 4, 4, 5, 0)))
+        out.append(Position.from_match(m))
+    return out
+
+
+def _summary(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def techniques(args: argparse.Namespace) -> None:
+    """Trick value of the first lead with each technique switched off in turn (A/B per deal, one run)."""
+    configs = ["all"] + args.off.split(",")
+    cpu: dict[str, list[float]] = {c: [] for c in configs}
+    nodes: dict[str, list[int]] = {c: [] for c in configs}
+    for i, pos in enumerate(_first_leads(args.seed, args.deals)):
+        for conf in configs:
+            solver = Solver(pos.bids, pos.bags)
+            if conf != "all":
+                setattr(solver, "use_" + conf, False)
+            solver.clock = time.process_time
+            start = time.process_time()
+            try:
+                solver.values(pos, score=False, deadline=start + args.cap)
+                spent = time.process_time() - start
+            except NotFinished:
+                spent = float("inf")                   # counted past the cap: medians stay honest
+            cpu[conf].append(spent)
+            nodes[conf].append(solver.nodes)
+            emit(kind="technique", deal=i, off=conf, cpu_s=round(spent, 3), nodes=solver.nodes)
+    for conf in configs:
+        t50, t95 = _summary(cpu[conf])
+        n50, n95 = _summary(nodes[conf])
+        emit(kind="technique_summary", off=conf, deals=len(cpu[conf]), past_cap=sum(t == float("inf") for t in cpu[conf]),
+             median_cpu_s=round(t50, 3), p95_cpu_s=round(t95, 3), median_nodes=n50, p95_nodes=n95)
 
 
 def bots(args: argparse.Namespace) -> None:
@@ -126,24 +134,23 @@ def bots(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    a = sub.add_parser("agree")
-    a.add_argument("--brute", type=int, default=300)
-    a.add_argument("--full", type=int, default=20)
-    a.add_argument("--nine", type=int, default=150)
-    a.add_argument("--five", type=int, default=150)
     b = sub.add_parser("lead")
     b.add_argument("--deals", type=int, default=50)
     b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
     b.add_argument("--kinds", default="tricks,score")
+    t = sub.add_parser("techniques")
+    t.add_argument("--deals", type=int, default=50)
+    t.add_argument("--cap", type=float, default=20.0, help="CPU seconds per solve (past it: counted as infinite)")
+    t.add_argument("--off", default="partition,quick,order,equiv,tt")
     c = sub.add_parser("bots")
     c.add_argument("--hands", type=int, default=200)
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
     c.add_argument("--budget", type=float, default=5.0)
     c.add_argument("--levels", default=",".join(LEVELS))
-    for p in (a, b, c):
+    for p in (b, t, c):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"agree": agree, "lead": lead, "bots": bots}[args.cmd](args)
+    {"lead": lead, "techniques": techniques, "bots": bots}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,145 @@
+"""The score value's search: null-window tests on the hand-score margin (used by :class:`spades.solver.Solver`).
+
+With a nil bid (or a bag penalty in reach) each team's points are not a rising function of
+its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
+maximises it, team 1 minimises it), so the value is found by binary search over the margins
+the hand can still end on, each step one null-window test ("does team 0 reach at least v?")
+with a table of bounds keyed by the tricks won per seat (nils make each seat's count
+matter) and shared by relevance like the trick search's, and a cut-off from the range of margins still
+possible (the run of top spades is counted to the hand holding it). Standard library only.
+"""
+from __future__ import annotations
+
+from .cards import SPADE_MASK
+from .rules import trick_winner
+from .scoring import score_team
+from .solver_tt import depths_mask, depths_of, lookup, record, signature, trick_rel
+
+INFINITY = 10 ** 6
+
+
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
+    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
+    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
+    return a - b
+
+
+class MarginSearch:
+    """The score-value half of the solver (mixed into :class:`spades.solver.Solver`)."""
+
+    bids: tuple[int, ...]
+    bags: tuple[int, ...]
+    score_tt: dict[tuple, dict]
+    margins: dict[tuple, int]
+    outcomes: dict[tuple, list[int]]
+
+    def _margin(self) -> int:
+        won = tuple(self.won)
+        m = self.margins.get(won)
+        if m is None:
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+        return m
+
+    def _outcomes(self, won: tuple[int, ...], holder: int, run: int) -> list[int]:
+        """Sorted margins the hand can still end on from ``won``, seat ``holder`` taking at least ``run`` more."""
+        key = (won, holder, run)
+        out = self.outcomes.get(key)
+        if out is None:
+            r = 13 - sum(won)
+            seen = set()
+            for a in range(r + 1):
+                for b in range(r + 1 - a):
+                    for c in range(r + 1 - a - b):
+                        extra = (a, b, c, r - a - b - c)
+                        if holder >= 0 and extra[holder] < run:
+                            continue
+                        seen.add(hand_margin(self.bids, tuple(w + e for w, e in zip(won, extra)), self.bags))  # type: ignore[arg-type]
+            out = self.outcomes[key] = sorted(seen)
+        return out
+
+    def _spade_run(self) -> tuple[int, int, int]:
+        """The seat holding the highest live spade, its run of top live spades and their mask ((-1, 0, 0) without)."""
+        h = self.h
+        spades = self.live & SPADE_MASK
+        if not spades:
+            return -1, 0, 0
+        top = 1 << (spades.bit_length() - 1)
+        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3 if h[3] & top else -1
+        if holder < 0:                  # on the table: the trick's own business
+            return -1, 0, 0
+        run = why = 0
+        while spades and h[holder] & 1 << (spades.bit_length() - 1):
+            run += 1
+            why |= 1 << (spades.bit_length() - 1)
+            spades ^= 1 << (spades.bit_length() - 1)
+        return holder, run, why
+
+    def _mge(self, v: int) -> bool:
+        """Does team 0's final hand margin reach ``v`` with best play by both teams?
+
+        Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
+        bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver_tt`).
+        """
+        self._tick()
+        table = None
+        if not self.trick:
+            if not self.h[self.leader]:
+                self.rel = 0
+                return self._margin() >= v
+            won = tuple(self.won)
+            holder, run, why = self._spade_run()
+            out = self._outcomes(won, holder, run)
+            if out[0] >= v or out[-1] < v:
+                self.rel = why
+                return out[0] >= v
+            live = self.live
+            if self.use_tt:
+                bucket, codes, ns = signature(self.h, self.leader, self.broken)
+                key = (bucket, won)
+                table = self.score_tt.get(key)
+                if table is None:
+                    table = self.score_tt[key] = {}
+                hit = lookup(table, codes, ns, v)
+                if hit is not None:
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
+        seat = (self.leader + len(self.trick)) % 4
+        maximiser = not seat & 1
+        result = not maximiser
+        broken = self.broken
+        rel = 0
+        for c in self._moves(seat):
+            done = self._play(c)
+            r = self._mge(v)
+            got = self.rel
+            if done is not None:
+                cards = done[2]
+                got |= trick_rel(cards[trick_winner(cards)], sum(1 << x for x in cards))
+            self._unplay(c, done, broken)
+            if self.use_equiv and got >> c & 1:
+                got |= self._run_rel(c, seat)
+            if r == maximiser:
+                result = r
+                rel = got
+                break
+            rel |= got
+        self.rel = rel
+        if table is not None:
+            depths = depths_of(live, rel) if self.use_partition else ns
+            record(table, codes, ns, depths, result, v, -INFINITY, INFINITY)
+            if not self.use_partition:
+                self.rel = depths_mask(live, depths)
+        return result
+
+    def _exact_margin(self) -> int:
+        """Team 0's final margin with best play: binary search over the margins still possible."""
+        out = self._outcomes(tuple(self.won), -1, 0)
+        lo, hi = 0, len(out) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._mge(out[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return out[lo]

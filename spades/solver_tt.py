@@ -1,0 +1,139 @@
+"""The trick search's transposition table: positions by relative rank, shared by relevance.
+
+A trick-start position is described suit by suit: who holds each remaining card from the
+top down (ranks made relative, so positions that differ only by cards already played are
+one), and how many cards of the suit each hand holds. A bound found by the search rests
+only on some of those cards — the ones that won a trick by rank, or that a sure-trick count
+used (the search collects them as a card mask, its *relevance*). Below the lowest relevant
+card of a suit only the suit lengths matter, so the table stores the bound under the
+owners of each suit's top ``depth`` cards: every position that agrees on those owners and
+on the lengths shares it (partition search, after Ginsberg; DDS does the same with its
+"winning ranks"). Standard library only; tables of plain ints, cached.
+"""
+from __future__ import annotations
+
+from .cards import SUIT_BITS, SUIT_MASKS
+
+#: One suit's holdings (four 13-bit masks) → (owners code, packed lengths, cards left).
+_SUIT_SIGS: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+#: (live bits of a suit, depth) → the bit of the suit's ``depth``-th highest live card.
+_NTH: dict[int, int] = {}
+
+
+def suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """Owners of a suit's cards from the top (base 4 after a leading 1), lengths (4 bits each), count."""
+    sig = _SUIT_SIGS.get(t)
+    if sig is None:
+        a, b, c, d = t
+        code = 1
+        m = a | b | c | d
+        while m:
+            top = 1 << (m.bit_length() - 1)
+            code = code * 4 + (0 if a & top else 1 if b & top else 2 if c & top else 3)
+            m ^= top
+        lens = a.bit_count() | b.bit_count() << 4 | c.bit_count() << 8 | d.bit_count() << 12
+        sig = _SUIT_SIGS[t] = (code, lens, (a | b | c | d).bit_count())
+    return sig
+
+
+def depth_of(live_bits: int, rel_bits: int) -> int:
+    """How many of a suit's live cards lie at or above its lowest relevant card (0 if none is)."""
+    if not rel_bits:
+        return 0
+    low = rel_bits & -rel_bits
+    return (live_bits & ~(low - 1)).bit_count()
+
+
+def nth_from_top(live_bits: int, depth: int) -> int:
+    """The bit of the ``depth``-th highest card of ``live_bits`` (0 for depth 0)."""
+    key = live_bits << 4 | depth
+    bit = _NTH.get(key)
+    if bit is None:
+        bit, m = 0, live_bits
+        for _ in range(depth):
+            bit = 1 << (m.bit_length() - 1)
+            m ^= bit
+        _NTH[key] = bit
+    return bit
+
+
+def depths_mask(live: int, depths: tuple[int, int, int, int]) -> int:
+    """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live`` cards."""
+    rel = 0
+    for s in range(4):
+        if depths[s]:
+            rel |= nth_from_top(live >> 13 * s & SUIT_BITS, depths[s]) << 13 * s
+    return rel
+
+
+def depths_of(live: int, rel: int) -> tuple[int, int, int, int]:
+    """Per suit, the depth a relevance mask asks to keep fixed."""
+    return (depth_of(live & SUIT_BITS, rel & SUIT_BITS), depth_of(live >> 13 & SUIT_BITS, rel >> 13 & SUIT_BITS),
+            depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS), depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS))
+
+
+_RUN_BOTTOM: dict[int, int] = {}
+
+
+def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
+    """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through ``live_bits``."""
+    key = (live_bits << 13 | hand_bits) << 4 | rank
+    r = _RUN_BOTTOM.get(key)
+    if r is None:
+        r = rank
+        below = live_bits & ((1 << rank) - 1)
+        while below:
+            nxt = below.bit_length() - 1
+            if not hand_bits >> nxt & 1:
+                break
+            r = nxt
+            below ^= 1 << nxt
+        _RUN_BOTTOM[key] = r
+    return r
+
+
+def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """A trick start's table bucket (suit lengths per hand, leader, spades broken), owner codes and suit sizes."""
+    h0, h1, h2, h3 = h
+    c0, l0, n0 = suit_sig((h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS))
+    c1, l1, n1 = suit_sig((h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS))
+    c2, l2, n2 = suit_sig((h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS))
+    c3, l3, n3 = suit_sig((h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39))
+    bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
+    return bucket, (c0, c1, c2, c3), (n0, n1, n2, n3)
+
+
+def _owners(codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The owner codes of each suit's top ``depths`` cards (the leading 1 keeps depths apart)."""
+    return (codes[0] >> 2 * (ns[0] - depths[0]), codes[1] >> 2 * (ns[1] - depths[1]),
+            codes[2] >> 2 * (ns[2] - depths[2]), codes[3] >> 2 * (ns[3] - depths[3]))
+
+
+def lookup(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool] | None:
+    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, the answer)."""
+    for depths, entries in table.items():
+        e = entries.get(_owners(codes, ns, depths))
+        if e is not None and (e[0] >= target or e[1] < target):
+            return depths, e[0] >= target
+    return None
+
+
+def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...],
+           answer: bool, target: int, low: int, high: int) -> None:
+    """Store ``value >= target`` is ``answer`` (a lower or an upper bound) under the owners of the top ``depths`` cards."""
+    entries = table.get(depths)
+    if entries is None:
+        entries = table[depths] = {}
+    key = _owners(codes, ns, depths)
+    e = entries.get(key)
+    if e is None:
+        e = entries[key] = [low, high]
+    if answer:
+        e[0] = max(e[0], target)
+    else:
+        e[1] = min(e[1], target - 1)
+
+
+def trick_rel(winning: int, gone: int) -> int:
+    """The relevance a finished trick adds: its winning card, if it beat a card of its own suit."""
+    return 1 << winning if SUIT_MASKS[winning // 13] & gone ^ 1 << winning else 0
