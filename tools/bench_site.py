@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from test_game import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
+from driver import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
 
 READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
 
@@ -53,7 +53,7 @@ BOOT_INFO_JS = """() => new Promise((resolve) => {
 def engine_boot_info(page) -> dict:
     for _ in range(2400):
         for worker in page.workers:
-            if worker.url.split("?")[0].endswith("/worker.js"):
+            if worker.url.split("?")[0].endswith(("/worker.js", "/engine-worker.js")):
                 return worker.evaluate(BOOT_INFO_JS)
         page.wait_for_timeout(50)
     raise RuntimeError("no engine worker")
