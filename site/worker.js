@@ -11,7 +11,9 @@
 //             into site-packages (no micropip: a snapshot may not hold JavaScript
 //             objects), every engine module is imported, and the memory snapshot is
 //             taken at once, before the engine is asked anything; it is stored
-//             after "ready", so storing never delays the first bid.
+//             once the engine has had no request for STORE_IDLE_MS after "ready"
+//             (hashing and writing 30 MB would otherwise compete with dealing the
+//             first hand), so storing never delays the first bid.
 // A snapshot that is missing, stale, corrupt or fails to restore means a plain
 // boot (and a fresh snapshot); the page never sees an error from it.
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
@@ -28,6 +30,10 @@ del _m
 `;
 const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
 const PING = JSON.stringify({ fn: "ping", args: {} });
+/** The snapshot is stored once no request came for this long (ms). */
+const STORE_IDLE_MS = 500;
+
+let lastRequest = 0; // performance.now() of the latest request
 
 const queue = [];
 let handle = null; // Python spades.bridge.handle once booted
@@ -77,6 +83,7 @@ function answer(msg) {
 
 self.onmessage = (event) => {
   const msg = event.data;
+  lastRequest = performance.now();
   if (handle === null && bootFailed === null) queue.push(msg);
   else answer(msg);
 };
@@ -161,6 +168,13 @@ async function boot() {
   return fresh && { build, base, snapshot: fresh };
 }
 
+/** Run `fn` once the engine has had no request for STORE_IDLE_MS. */
+function whenIdle(fn) {
+  const wait = lastRequest + STORE_IDLE_MS - performance.now();
+  if (wait <= 0) fn();
+  else setTimeout(() => whenIdle(fn), wait);
+}
+
 async function keep({ build, base, snapshot }) {
   const t0 = performance.now();
   const ok = await storeSnapshot(build, base, snapshot);
@@ -170,7 +184,8 @@ async function keep({ build, base, snapshot }) {
 boot().then(
   (fresh) => {
     for (const msg of queue.splice(0)) answer(msg);
-    if (fresh) keep(fresh);
+    lastRequest = performance.now();
+    if (fresh) whenIdle(() => keep(fresh));
     else self.spadesBoot.stored = false;
   },
   (err) => {

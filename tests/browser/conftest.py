@@ -17,6 +17,8 @@ Fixtures:
                   Storage): a first visit, for tests of the plain boot and of storage
   site_snapshot   the snapshot ``page`` is seeded with (taken from the shared game
                   page's own first visit, so making it costs no extra boot)
+  seed_snapshot   seed_snapshot(page): the same seeding for a page in a context a test
+                  made itself
   game            the shared game page, booted once per session (driver.SHARED_QUERY):
                   for tests that need a table, not a fresh boot or fresh storage. Each
                   test gets it with no dialog open, a 1280 x 800 viewport and empty
@@ -265,11 +267,21 @@ def first_visit_page(browser, site_url):
     page.context.close()
 
 
+@pytest.fixture(scope="session")
+def seed_snapshot(site_snapshot, site_url):
+    """``seed_snapshot(page)``: put this build's snapshot into the Cache Storage of
+    ``page``'s context (the page is left on a blank page of the site), so the engine's
+    next boot there restores it. For tests that make contexts of their own."""
+    def seed(page) -> None:
+        page.goto(site_url + BLANK_PAGE)
+        page.evaluate(SEED_SNAPSHOT_JS, [site_snapshot, site_url + SNAPSHOT_FILE])
+    return seed
+
+
 @pytest.fixture()
-def page(browser, site_url, site_snapshot):
+def page(browser, site_url, seed_snapshot):
     page = new_page(browser, site_url)
-    page.goto(site_url + BLANK_PAGE)
-    page.evaluate(SEED_SNAPSHOT_JS, [site_snapshot, site_url + SNAPSHOT_FILE])
+    seed_snapshot(page)
     yield page
     page.context.close()
 
@@ -289,16 +301,14 @@ def shared_game(browser, site_url):
 
 
 @pytest.fixture(scope="session")
-def shared_viewer(browser, site_url):
+def shared_viewer(browser, site_url, seed_snapshot):
     """One booted hand viewer for the whole session (see ``viewer``)."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    watch(context, page, site_url)
+    page = new_page(browser, site_url)
+    seed_snapshot(page)
     page.goto(site_url + "viewer.html")
     page.wait_for_selector("body[data-engine='ready']", timeout=driver.BOOT_MS)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture()
