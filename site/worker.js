@@ -20,8 +20,11 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 
-// Imports every module of the engine, so a restored heap needs no files.
+// Imports every module of the engine, so a restored heap needs no files (nor the
+// bytecode caches Python would otherwise write beside them: never read again).
 const IMPORT_ENGINE = `
+import sys
+sys.dont_write_bytecode = True
 import importlib, pkgutil, spades
 for _m in pkgutil.walk_packages(spades.__path__, "spades."):
     if not _m.name.endswith(".__main__"):
@@ -126,16 +129,20 @@ async function plainBoot(indexURL, wheelURL) {
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
   progress("runtime", 1);
   progress("engine", 0);
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
-  pyodide.runPython(IMPORT_ENGINE);
-  let snapshot = null;
+  const bytes = await wheel;
   const t0 = performance.now();
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+  const t1 = performance.now();
+  pyodide.runPython(IMPORT_ENGINE);
+  Object.assign(self.spadesBoot, { unpackMs: Math.round(t1 - t0), importMs: Math.round(performance.now() - t1) });
+  let snapshot = null;
+  const t2 = performance.now();
   try {
     snapshot = pyodide.makeMemorySnapshot();
   } catch {
     snapshot = null; // the game works without one
   }
-  self.spadesBoot.snapshotMs = Math.round(performance.now() - t0);
+  self.spadesBoot.snapshotMs = Math.round(performance.now() - t2);
   self.spadesBoot.heapBytes = heapBytes(pyodide);
   return { handle: bridgeHandle(pyodide), snapshot };
 }

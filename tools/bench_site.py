@@ -115,6 +115,8 @@ def boot(browser, url: str, repeats: int) -> dict:
             context.close()
     out = _compare(game, bare)
     out["paths"] = sorted({i["path"] for i in infos})
+    out["wheel_unpack_ms"] = _median_of(infos, "unpackMs")
+    out["engine_import_ms"] = _median_of(infos, "importMs")
     out["snapshot"] = {
         "make_ms": _median_of(infos, "snapshotMs"),  # makeMemorySnapshot(), before "ready"
         "store_ms": _median_of(infos, "storeMs"),  # sha256 + Cache Storage put, after "ready"
