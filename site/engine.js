@@ -43,15 +43,14 @@ const changes = (fn) => Object.hasOwn(MESSAGES, fn) && MESSAGES[fn].changes === 
 function takeWorker() {
   const early = self.spadesEarlyEngine;
   self.spadesEarlyEngine = null; // taken: engine-start.js, if it runs late, does nothing
-  if (early && early.worker) {
-    for (const type of ["message", "error", "messageerror"]) early.worker.removeEventListener(type, early.keep);
-    return { worker: early.worker, early: early.early };
-  }
-  return { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), early: [] };
+  if (early && early.worker) return early;
+  return { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), early: [], keep: null };
 }
 
+const EVENT_TYPES = ["message", "error", "messageerror"];
+
 export function startEngine({ onProgress, onSave, onFail } = {}) {
-  const { worker, early } = takeWorker();
+  const { worker, early, keep } = takeWorker();
   const pending = new Map();
   let nextId = 1;
   let booted = false;
@@ -125,8 +124,14 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
       else p.reject(engineError(msg.error && msg.error.code, msg.error && msg.error.message));
     }
   }
-  for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
-  for (const event of early) handlers[event.type](event); // what an early-started worker said meanwhile
+  // Listen from a microtask, as a new worker's first event (a task) would arrive: so no
+  // callback runs before the caller has finished setting up (an early-started worker may
+  // have failed already); what it said meanwhile is replayed first, in order.
+  queueMicrotask(() => {
+    if (keep) for (const type of EVENT_TYPES) worker.removeEventListener(type, keep);
+    for (const type of EVENT_TYPES) worker.addEventListener(type, handlers[type]);
+    for (const event of early) handlers[event.type](event);
+  });
 
   function call(fn, args = {}) {
     if (failure) return Promise.reject(failure);
