@@ -241,9 +241,6 @@ function main() {
     } catch {
       /* English text from the HTML stays */
     }
-    registerServiceWorker({
-      labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
-    });
     wire();
     matchLog.check();
     setPhase("loading");
@@ -310,7 +307,15 @@ function main() {
     if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused
   }
 
-  boot();
+  /** The offline cache is filled once the table is up (or the boot gave up): its download
+   * of every file would otherwise compete with the engine's first start for network and CPU. */
+  function registerOffline() {
+    registerServiceWorker({
+      labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
+    });
+  }
+
+  boot().finally(registerOffline);
 }
 
 main();

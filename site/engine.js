@@ -36,8 +36,21 @@ function engineError(code, message) {
 
 const changes = (fn) => Object.hasOwn(MESSAGES, fn) && MESSAGES[fn].changes === true;
 
+/**
+ * The engine worker: the one engine-start.js started early (with the events it kept
+ * meanwhile), else a new one. Either way later early starts are told not to start another.
+ */
+function takeWorker() {
+  const early = self.spadesEarlyEngine;
+  self.spadesEarlyEngine = null; // taken: engine-start.js, if it runs late, does nothing
+  if (early && early.worker) return early;
+  return { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), early: [], keep: null };
+}
+
+const EVENT_TYPES = ["message", "error", "messageerror"];
+
 export function startEngine({ onProgress, onSave, onFail } = {}) {
-  const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  const { worker, early, keep } = takeWorker();
   const pending = new Map();
   let nextId = 1;
   let booted = false;
@@ -69,7 +82,16 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
     p.timer = setTimeout(() => fail(FAILED_STOPPED, `no reply to ${p.fn} within ${p.ms} ms`), p.ms);
   }
 
-  worker.addEventListener("message", (event) => {
+  const handlers = {
+    message: onMessage,
+    error: (event) => {
+      event.preventDefault();
+      fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed");
+    },
+    messageerror: () => fail(FAILED_STOPPED, "a reply could not be read"),
+  };
+
+  function onMessage(event) {
     if (failure) return;
     const msg = event.data || {};
     if (msg.type === "watch") {
@@ -101,12 +123,15 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
       if (msg.ok) p.resolve(msg.result);
       else p.reject(engineError(msg.error && msg.error.code, msg.error && msg.error.message));
     }
+  }
+  // Listen from a microtask, as a new worker's first event (a task) would arrive: so no
+  // callback runs before the caller has finished setting up (an early-started worker may
+  // have failed already); what it said meanwhile is replayed first, in order.
+  queueMicrotask(() => {
+    if (keep) for (const type of EVENT_TYPES) worker.removeEventListener(type, keep);
+    for (const type of EVENT_TYPES) worker.addEventListener(type, handlers[type]);
+    for (const event of early) handlers[event.type](event);
   });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed");
-  });
-  worker.addEventListener("messageerror", () => fail(FAILED_STOPPED, "a reply could not be read"));
 
   function call(fn, args = {}) {
     if (failure) return Promise.reject(failure);

@@ -11,15 +11,20 @@
 //             into site-packages (no micropip: a snapshot may not hold JavaScript
 //             objects), every engine module is imported, and the memory snapshot is
 //             taken at once, before the engine is asked anything; it is stored
-//             after "ready", so storing never delays the first bid.
+//             once the engine has had no request for STORE_IDLE_MS after "ready"
+//             (hashing and writing 30 MB would otherwise compete with dealing the
+//             first hand), so storing never delays the first bid.
 // A snapshot that is missing, stale, corrupt or fails to restore means a plain
 // boot (and a fresh snapshot); the page never sees an error from it.
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 
-// Imports every module of the engine, so a restored heap needs no files.
+// Imports every module of the engine, so a restored heap needs no files (nor the
+// bytecode caches Python would otherwise write beside them: never read again).
 const IMPORT_ENGINE = `
+import sys
+sys.dont_write_bytecode = True
 import importlib, pkgutil, spades
 for _m in pkgutil.walk_packages(spades.__path__, "spades."):
     if not _m.name.endswith(".__main__"):
@@ -28,6 +33,10 @@ del _m
 `;
 const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
 const PING = JSON.stringify({ fn: "ping", args: {} });
+/** The snapshot is stored once no request came for this long (ms). */
+const STORE_IDLE_MS = 500;
+
+let lastRequest = 0; // performance.now() of the latest request
 
 const queue = [];
 let handle = null; // Python spades.bridge.handle once booted
@@ -77,6 +86,7 @@ function answer(msg) {
 
 self.onmessage = (event) => {
   const msg = event.data;
+  lastRequest = performance.now();
   if (handle === null && bootFailed === null) queue.push(msg);
   else answer(msg);
 };
@@ -119,16 +129,20 @@ async function plainBoot(indexURL, wheelURL) {
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
   progress("runtime", 1);
   progress("engine", 0);
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
-  pyodide.runPython(IMPORT_ENGINE);
-  let snapshot = null;
+  const bytes = await wheel;
   const t0 = performance.now();
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+  const t1 = performance.now();
+  pyodide.runPython(IMPORT_ENGINE);
+  Object.assign(self.spadesBoot, { unpackMs: Math.round(t1 - t0), importMs: Math.round(performance.now() - t1) });
+  let snapshot = null;
+  const t2 = performance.now();
   try {
     snapshot = pyodide.makeMemorySnapshot();
   } catch {
     snapshot = null; // the game works without one
   }
-  self.spadesBoot.snapshotMs = Math.round(performance.now() - t0);
+  self.spadesBoot.snapshotMs = Math.round(performance.now() - t2);
   self.spadesBoot.heapBytes = heapBytes(pyodide);
   return { handle: bridgeHandle(pyodide), snapshot };
 }
@@ -161,6 +175,13 @@ async function boot() {
   return fresh && { build, base, snapshot: fresh };
 }
 
+/** Run `fn` once the engine has had no request for STORE_IDLE_MS. */
+function whenIdle(fn) {
+  const wait = lastRequest + STORE_IDLE_MS - performance.now();
+  if (wait <= 0) fn();
+  else setTimeout(() => whenIdle(fn), wait);
+}
+
 async function keep({ build, base, snapshot }) {
   const t0 = performance.now();
   const ok = await storeSnapshot(build, base, snapshot);
@@ -170,7 +191,8 @@ async function keep({ build, base, snapshot }) {
 boot().then(
   (fresh) => {
     for (const msg of queue.splice(0)) answer(msg);
-    if (fresh) keep(fresh);
+    lastRequest = performance.now();
+    if (fresh) whenIdle(() => keep(fresh));
     else self.spadesBoot.stored = false;
   },
   (err) => {

@@ -53,7 +53,7 @@ BOOT_INFO_JS = """() => new Promise((resolve) => {
 def engine_boot_info(page) -> dict:
     for _ in range(2400):
         for worker in page.workers:
-            if worker.url.split("?")[0].endswith("/worker.js"):
+            if worker.url.split("?")[0].endswith(("/worker.js", "/engine-worker.js")):
                 return worker.evaluate(BOOT_INFO_JS)
         page.wait_for_timeout(50)
     raise RuntimeError("no engine worker")
@@ -115,6 +115,8 @@ def boot(browser, url: str, repeats: int) -> dict:
             context.close()
     out = _compare(game, bare)
     out["paths"] = sorted({i["path"] for i in infos})
+    out["wheel_unpack_ms"] = _median_of(infos, "unpackMs")
+    out["engine_import_ms"] = _median_of(infos, "importMs")
     out["snapshot"] = {
         "make_ms": _median_of(infos, "snapshotMs"),  # makeMemorySnapshot(), before "ready"
         "store_ms": _median_of(infos, "storeMs"),  # sha256 + Cache Storage put, after "ready"

@@ -121,6 +121,28 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
         context.close()
 
 
+def test_worker_failing_before_the_page_has_loaded_is_reported(browser, site_url):
+    """The engine worker is started from the page's head (engine-start.js), before app.js
+    has loaded: a failure it reports meanwhile is kept and shown once the page is up."""
+    context, page = fault_context(browser, site_url)
+    try:
+        page.add_init_script(script=PUT_SENTINEL % json.dumps([SAVE_KEY, SENTINEL]))
+        held = []
+        context.route("**/worker.js", lambda route: route.abort())
+        context.route("**/app.js", lambda route: held.append(route))  # the page's modules wait
+        page.goto(site_url + "?speed=0", wait_until="commit")
+        page.wait_for_function("""() => self.spadesEarlyEngine && self.spadesEarlyEngine.early.some(
+          (e) => e.data && e.data.type === 'boot-error')""", timeout=FAULT_WAIT_MS)
+        for route in held:
+            route.continue_()
+        context.unroute("**/app.js")
+        expect_fault(page, "fault.boot")
+        assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == SENTINEL
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+
+
 def test_killed_worker_is_reported_and_save_kept(page, site_url):
     page.add_init_script(script=WORKER_SPY)
     page.goto(site_url + "?seed=41&speed=0&partner=easy&opponents=easy")

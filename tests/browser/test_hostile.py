@@ -111,10 +111,11 @@ def test_bad_seed_link_is_refused_with_its_reason(page, site_url):
 
 # ---------------------------------------------------------------- case 4: two tabs
 
-def test_second_tab_says_so_and_can_take_over(browser, site_url):
+def test_second_tab_says_so_and_can_take_over(browser, site_url, seed_snapshot):
     context = browser.new_context()
     try:
         first = context.new_page()
+        seed_snapshot(first)  # both tabs restore the engine instead of a full boot each
         boot(first, site_url, "?seed=71&" + GAME[1:])
         bid_now(first)
         waiting = next_action(first)

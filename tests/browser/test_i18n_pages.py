@@ -118,11 +118,12 @@ def test_switching_language_in_settings_persists(page, site_url, second_hand_sav
     assert_clean(page)
 
 
-def test_browser_language_is_picked(browser, site_url):
+def test_browser_language_is_picked(browser, site_url, seed_snapshot):
     strings("de")
     context = browser.new_context(locale="de-DE")
     try:
         page = context.new_page()
+        seed_snapshot(page)  # the engine restores instead of a full boot
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site_url + "?seed=3&speed=0&partner=easy&opponents=easy")
