@@ -7,14 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import (ALL_CARD_NAMES, DECKS, FIRST_SPADE, NON_SPADES, SPADES, STANDARD, SUIT_MASKS, SUIT_OF, SUIT_SIZE,
+from .cards import (ALL_CARD_NAMES, DECKS, FIRST_SPADE, NON_SPADES, SPADES, STANDARD, SUIT_MASKS, SUIT_OF,
                     SUIT_WORDS, Deck)
-
-NIL = 0                       # the bid of no tricks at all
-MIN_BID = NIL
-MAX_BID = SUIT_SIZE           # all thirteen tricks
-#: Every bid is open to every player: 0 (nil) to 13 tricks.
-BIDS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1))
+from .variant import BIDS, MAX_BID, MIN_BID, NIL  # noqa: F401  (the bids, defined with the rules' options)
 
 
 def legal_mask(hand: int, led_suit: int | None, spades_broken: bool,

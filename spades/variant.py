@@ -17,10 +17,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .cards import DECKS, DEUCES, JOKERS, STANDARD, Deck
+from .cards import DECKS, DEUCES, JOKERS, STANDARD, SUIT_SIZE, Deck
 from .errors import SpadesError
-from .rules import BIDS, MAX_BID, NIL
 from .safejson import excerpt
+
+NIL = 0                       # the bid of no tricks at all
+MIN_BID = NIL
+MAX_BID = SUIT_SIZE           # all thirteen tricks
+#: Every bid is open to every player: 0 (nil) to 13 tricks.
+BIDS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1))
 
 #: Version of the rules description itself (the dictionary's ``version``).
 RULES_VERSION = 1
