@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import re
+import tokenize
 import tomllib
 import zipfile
 from pathlib import Path
@@ -82,8 +84,26 @@ def entry_points_text(project: dict) -> str | None:
     return "[console_scripts]\n" + body
 
 
+def strip_comments(source: bytes) -> bytes:
+    """``source`` without its ``#`` comments and the blanks before them, every line kept.
+
+    The wheel is what the browser downloads; comments are for readers of the repository,
+    docstrings (``help()``) stay. Lines are kept so a traceback's line numbers still point
+    at the repository's source. Deterministic, so the wheel stays reproducible.
+    """
+    text = source.decode("utf-8")
+    lines = text.split("\n")
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            lines[row - 1] = lines[row - 1][:col].rstrip()
+    return "\n".join(lines).encode("utf-8")
+
+
 def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
-    """(archive name, bytes) of every file of root/package, without caches; sorted."""
+    """(archive name, bytes) of every file of root/package, without caches; sorted.
+
+    Python sources go in without their comments (:func:`strip_comments`)."""
     pkg = root / package
     if not (pkg / "__init__.py").is_file():
         raise WheelError(f"{pkg} is not a package (no __init__.py)")
@@ -92,7 +112,8 @@ def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
         rel = path.relative_to(root)
         if not path.is_file() or SKIP_DIRS & set(rel.parts) or path.suffix in SKIP_SUFFIXES:
             continue
-        files.append((rel.as_posix(), path.read_bytes()))
+        data = path.read_bytes()
+        files.append((rel.as_posix(), strip_comments(data) if path.suffix == ".py" else data))
     return sorted(files)
 
 

@@ -1,6 +1,7 @@
 """Unit tests of build_site.py (no browser, no network)."""
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import json
@@ -188,9 +189,25 @@ def test_engine_wheel_is_reproducible(tmp_path):
     assert first.name == second.name
     assert first.read_bytes() == second.read_bytes()
     # a changed source changes the wheel
-    (copy / "spades" / "cards.py").write_text((copy / "spades" / "cards.py").read_text() + "\n# edit\n")
+    (copy / "spades" / "cards.py").write_text((copy / "spades" / "cards.py").read_text() + "\nEDIT = 1\n")
     third = build_site.build_engine_wheel(tmp_path / "c", root=copy)
     assert build_site.sha256_file(third) != build_site.sha256_file(first)
+
+
+def test_engine_wheel_sources_lose_only_their_comments(tmp_path):
+    """Each shipped module parses to the same syntax tree as the repository's, positions included."""
+    wheel = build_site.build_engine_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        shipped = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
+    sources = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+               for p in (ROOT / "spades").rglob("*.py") if "__pycache__" not in p.parts}
+    assert sorted(shipped) == sorted(sources)
+    for name, text in sources.items():
+        assert shipped[name].count("\n") == text.count("\n"), name
+        assert "#" not in "".join(line for line in shipped[name].splitlines() if line.lstrip().startswith("#")), name
+        assert ast.dump(ast.parse(shipped[name]), include_attributes=True) == \
+            ast.dump(ast.parse(text), include_attributes=True), name
+    assert sum(map(len, shipped.values())) < sum(map(len, sources.values()))
 
 
 def test_engine_wheel_record_matches_its_files(tmp_path):
