@@ -74,6 +74,7 @@ export function createReviewMode({ engine, onLeave, locked }) {
 
   function draw() {
     const { ctx, rec, steps, k } = view;
+    const focused = ui.box.contains(document.activeElement) ? document.activeElement : null;
     const step = BIDS + k;
     const pos = positionAt(rec, steps, step);
     const toAct = steps[step + 1].seat;
@@ -94,6 +95,11 @@ export function createReviewMode({ engine, onLeave, locked }) {
     ui.prev.disabled = at <= 0;
     ui.next.disabled = at < 0 || at >= order.length - 1;
     ui.box.dataset.step = String(k);
+    // a keyboard user on a button that just got disabled (the first or last decision) keeps
+    // the focus in the review: on the other direction's button, else on "Back to the game"
+    if (focused && (focused.disabled || !ui.box.contains(document.activeElement))) {
+      (focused === ui.prev && !ui.next.disabled ? ui.next : focused === ui.next && !ui.prev.disabled ? ui.prev : ui.back).focus();
+    }
   }
 
   function move(delta) {
@@ -118,8 +124,9 @@ export function createReviewMode({ engine, onLeave, locked }) {
       ui.prev.addEventListener("click", () => move(-1));
       ui.next.addEventListener("click", () => move(1));
       ui.back.addEventListener("click", () => leave());
-      ui.box.addEventListener("keydown", (ev) => {
-        if (ev.key === "Escape") {
+      // Escape is "Back to the game" wherever the focus is while the review is shown
+      document.addEventListener("keydown", (ev) => {
+        if (ev.key === "Escape" && view && !ev.defaultPrevented && !document.querySelector("dialog[open]")) {
           ev.preventDefault();
           leave();
         }

@@ -41,6 +41,9 @@ export function decisionText(k, r) {
 
 function drawDecisions(list, text, cache, onShow) {
   const costly = costlyDecisions(cache);
+  // the list is redrawn as results arrive: a keyboard user keeps their place in it
+  const active = list.contains(document.activeElement) ? document.activeElement : null;
+  const held = active && { step: active.closest("li")?.dataset.step, link: active.tagName === "A" };
   list.replaceChildren();
   if (!costly.length) list.appendChild(el("li", "muted", t("review.noCost")));
   for (const [k, r] of costly) {
@@ -64,6 +67,7 @@ function drawDecisions(list, text, cache, onShow) {
     li.appendChild(a);
     list.appendChild(li);
   }
+  if (held) list.querySelector(`li[data-step="${held.step}"] ${held.link ? "a" : "button"}`)?.focus();
 }
 
 function drawMakeable(box, first, bids) {

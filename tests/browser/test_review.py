@@ -231,6 +231,8 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     page.focus(f"#review-mode button[data-action='{back}']")
     page.keyboard.press("Enter")
     assert page.get_attribute("#review-mode", "data-step") == str(k)
+    # the focus stays in the review, also when the button pressed is now disabled (an end of the list)
+    assert page.evaluate("() => document.activeElement.closest('#review-mode') !== null") is True
     page.keyboard.press("Escape")                                     # Back to the game
     page.wait_for_selector("#review-mode", state="hidden")
     assert page.is_visible("#table")
