@@ -16,6 +16,13 @@ TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two 
 SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
 NIL_ROUND = 0.8      # covering a partner's nil: round the estimate up from this fraction
 ROUND = 0.35         # otherwise from this (0.65 of a trick or more makes a trick)
+#: Room on the table: with at least this many tricks nobody has bid (ours counted, and
+#: ``UNBID_GUESS`` for each player yet to bid) …
+TABLE_ROOM = 3
+UNBID_GUESS = 3
+#: … a bid rounds up from this fraction instead (the estimate runs about half a trick low,
+#: and spare tricks left unbid become bags for somebody: better ours as contract tricks).
+ROOM_ROUND = 0.75
 MIN_BID = 1
 
 Details = list[dict[str, Any]]
@@ -177,6 +184,10 @@ def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[in
     if table > TABLE_BID_CAP and bid > 2:
         bid -= 1
         parts.append(reason("adj.table_total", total=table, cut=1).to_dict())
+    elif (partner_bid != NIL and int(est + ROOM_ROUND) > bid
+          and SUIT_SIZE - table - UNBID_GUESS * (3 - len(opponents_bids) - (partner_bid is not None)) >= TABLE_ROOM):
+        bid += 1                         # tricks to spare round the table
+        parts.append(reason("adj.table_room", total=table, add=1).to_dict())
     return clamp_bid(bid, est, parts)
 
 
