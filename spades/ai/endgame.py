@@ -19,8 +19,15 @@ from .tracker import Tracker
 
 #: Hard solves every sampled deal exactly once this many tricks (or fewer) are left.
 ENDGAME_TRICKS = 4
-#: Deals sampled per endgame decision (fewer when fewer distinct deals exist: each is solved once).
+#: Deals sampled per endgame decision at Hard's full budget (each distinct deal is solved once) …
 ENDGAME_SAMPLES = 32
+#: … and at least this many with a smaller budget (tests): the deals scale with the budget.
+ENDGAME_MIN_SAMPLES = 4
+
+
+def endgame_samples(budget: int, full: int) -> int:
+    """Deals to solve for a play-out ``budget`` (``full`` is Hard's default budget)."""
+    return max(ENDGAME_MIN_SAMPLES, min(ENDGAME_SAMPLES, ENDGAME_SAMPLES * budget // full))
 
 Sampler = Callable[[Tracker, random.Random], "list[int] | None"]
 

@@ -23,7 +23,7 @@ from ..view import SeatView
 from .base import Bot
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
 from .explain import Explanation, Reason, reason, shown
-from .endgame import endgame_values, is_endgame
+from .endgame import endgame_samples, endgame_values, is_endgame
 from .hardbid import BID_SAMPLES, simulate_bid
 from .house import HouseScoring, house_scoring
 from .normal import explain_card
@@ -347,7 +347,7 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -
     fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
     exact = view.rules.default and is_endgame(t)
     if exact:
-        totals, made, done = endgame_values(t, view.bags, moves, rng, sample_hands)
+        totals, made, done = endgame_values(t, view.bags, moves, rng, sample_hands, endgame_samples(budget, ROLLOUTS))
     else:
         totals, made, done = rollout_values(t, view, moves, rng, budget)
     if not done:
