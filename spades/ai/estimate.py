@@ -22,8 +22,10 @@ TABLE_ROOM = 3
 UNBID_GUESS = 3
 #: … a bid rounds up from this fraction instead (the estimate runs about half a trick low,
 #: and spare tricks left unbid become bags for somebody: better ours as contract tricks).
-ROOM_ROUND = 0.75
+ROOM_ROUND = 0.6
 MIN_BID = 1
+NIL_DANGER = 1.0       # a nil hand's exposed high cards (one, or two half-exposed) at most …
+NIL_MAX_ESTIMATE = 1.5  # … and its estimate at most this many tricks
 
 Details = list[dict[str, Any]]
 
@@ -159,7 +161,7 @@ def nil_ok(hand: int) -> bool:
             exposure = rank - 3 * i
             if exposure > 6:
                 danger += 1.0 if exposure > 8 else 0.5
-    return danger <= 1.0 and estimate_tricks(hand) <= 2.0
+    return danger <= NIL_DANGER and estimate_tricks(hand) <= NIL_MAX_ESTIMATE
 
 
 def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *,
