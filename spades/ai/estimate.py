@@ -14,7 +14,8 @@ from .explain import Reason, reason, shown
 TEAM_BID_CAP = 12    # a team bidding more than this between its two players trims the second bid
 TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two drops by one
 SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
-NIL_ROUND = 0.8      # covering a partner's nil: round the estimate up from this fraction
+NIL_ROUND = 0.5      # covering a partner's nil: round the estimate up from half a trick (the cover plays high
+                     # to protect the nil, not to make tricks: a lower contract is made more often)
 ROUND = 0.35         # otherwise from this (0.65 of a trick or more makes a trick)
 #: Room on the table: with at least this many tricks nobody has bid (ours counted, and
 #: ``UNBID_GUESS`` for each player yet to bid) …
@@ -186,9 +187,9 @@ def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[in
     if table > TABLE_BID_CAP and bid > 2:
         bid -= 1
         parts.append(reason("adj.table_total", total=table, cut=1).to_dict())
-    elif (partner_bid != NIL and int(est + ROOM_ROUND) > bid
+    elif (partner_bid != NIL and NIL not in opponents_bids and int(est + ROOM_ROUND) > bid
           and SUIT_SIZE - table - UNBID_GUESS * (3 - len(opponents_bids) - (partner_bid is not None)) >= TABLE_ROOM):
-        bid += 1                         # tricks to spare round the table
+        bid += 1              # tricks to spare round the table (not when we shall attack a nil)
         parts.append(reason("adj.table_room", total=table, add=1).to_dict())
     return clamp_bid(bid, est, parts)
 
