@@ -77,11 +77,11 @@ def test_normal_estimate_counts_high_cards_and_spades() -> None:
 
 
 def test_normal_bids_more_to_cover_partner_nil() -> None:
-    hand = ["AS", "KS", "7S", "AH", "9H", "5H", "QD", "8D", "4D", "JC", "8C", "5C", "3C"]
+    hand = ["AS", "KS", "7S", "AH", "9H", "5H", "KD", "8D", "4D", "JC", "8C", "5C", "3C"]
     # dealer 1: bidding order 2, 3, 0, 1
     plain = NormalBot(0).choose(position(deal_with({0: hand}), 1, [3, 4]).view(0))
     cover = NormalBot(0).choose(position(deal_with({0: hand}), 1, [0, 4]).view(0))
-    assert (plain, cover) == (3, 4)   # the estimate (3.2) rounds up further to cover the nil
+    assert (plain, cover) == (3, 4)   # the estimate (3.6) rounds up from half a trick to cover the nil
 
 
 # -- Normal: play ----------------------------------------------------------------------------

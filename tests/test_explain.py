@@ -189,8 +189,8 @@ def test_normal_bid_lists_its_sure_and_probable_tricks() -> None:
     assert parts == {("est.spade_honour", "AS"), ("est.spade_honour", "KS"), ("est.ace", "AH"), ("est.queen", "QD")}
     assert e.reason.params["estimate"] == 3.2          # 1 + 0.95 + 1 + 0.25
     cover = NormalBot(0).explain(position(deal_with({0: hand}), 1, [0, 4]).view(0))
-    assert cover.action == 4
-    assert cover.reason.params["details"][-1] == {"code": "adj.partner_nil", "params": {"bid": 4}}
+    assert cover.action == 3                          # 3.2 does not round up to 4, even to cover
+    assert cover.reason.params["details"][-1] == {"code": "adj.partner_nil", "params": {"bid": 3}}
 
 
 def test_nil_bid_says_why() -> None:

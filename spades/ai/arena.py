@@ -65,7 +65,7 @@ class MatchResult:
     hands: int
     scores: tuple[int, int]        # (A, B)
     sides: dict[str, SideStats] = field(default_factory=dict)
-    times: dict[str, list[float]] = field(default_factory=dict)  # level → decision seconds
+    times: dict[str, list[float]] = field(default_factory=dict)  # level → decision CPU seconds
 
 
 def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hands: int = MAX_HANDS,
@@ -84,10 +84,10 @@ def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hand
     times: dict[str, list[float]] = {level_a: [], level_b: []}
     while m.phase != "over" and len(m.hands_played) < max_hands:
         seat = m.to_act
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         b = bots[seat]  # type: ignore[index]
         action = b.choose(m.view(seat)) if b is not None else old.choose(seat)  # type: ignore[union-attr]
-        times[levels[seat]].append(time.perf_counter() - t0)  # type: ignore[index]
+        times[levels[seat]].append(time.process_time() - t0)  # type: ignore[index]
         m.act(action, seat=seat)
         if old is not None:
             old.act(action, seat)  # type: ignore[arg-type]
