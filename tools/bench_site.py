@@ -237,7 +237,8 @@ def bots_in_pyodide(browser, url: str, matches: int = 2, hands: int = 2) -> dict
     page.goto(url + "python.html")
     page.wait_for_selector("#run:not([disabled])", timeout=120_000)
     page.fill("#code", BOT_TIMING % {"matches": matches, "hands": hands})
-    page.click("#run")
+    # clicked from a timer: the run may keep the page busy longer than a click waits
+    page.evaluate("setTimeout(() => document.querySelector('#run').click(), 0)")
     page.wait_for_function("document.querySelector('#output').textContent.includes('BOTS')", timeout=600_000)
     text = page.text_content("#output")
     page.close()

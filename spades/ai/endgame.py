@@ -17,8 +17,9 @@ from ..scoring import team_need
 from ..solver import Solver
 from .tracker import Tracker
 
-#: Hard solves every sampled deal exactly once this many tricks (or fewer) are left.
-ENDGAME_TRICKS = 4
+#: Hard solves every sampled deal exactly once this many tricks (or fewer) are left (at four the
+#: margin search with a nil in play made the median decision slower than the play-outs it replaces).
+ENDGAME_TRICKS = 3
 #: Deals sampled per endgame decision at Hard's full budget (each distinct deal is solved once) …
 ENDGAME_SAMPLES = 32
 #: … and at least this many with a smaller budget (tests): the deals scale with the budget.

@@ -29,7 +29,7 @@ from .house import HouseScoring, house_scoring
 from .normal import explain_card
 from .tracker import Tracker, track
 
-ROLLOUTS = 16000        # card plays simulated per decision (split over candidates and samples)
+ROLLOUTS = 15500        # card plays simulated per decision (split over candidates and samples)
 PRIOR = 4.0             # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
@@ -56,19 +56,19 @@ def _attack_lead(legal: int, nil_hand: int) -> int:
     return best
 
 
-def _policy(hands: list[int], legal: int, led: int | None, trick: list[int], p: int, bids: list[int],
-            won: list[int], remaining: int, needs: tuple[int, int]) -> int:
-    """Cheap rollout policy for player ``p`` (sampled full information, Normal-like): ``hands`` are
-    every seat's cards, so an opponent's nil can be attacked where it is weakest.
+def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[int], p: int, nils: int,
+            remaining: int, needs: tuple[int, int]) -> int:
+    """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like):
+    ``hands`` are every seat's cards, so an opponent's nil can be attacked where it is weakest;
+    ``nils`` has bit ``s`` set while seat ``s``'s nil stands.
 
     The caller gives the ``legal`` cards (at least two: a forced card needs no policy), the
     suit ``led`` (``None`` when leading) and each team's :func:`~spades.scoring.team_need`
     (``needs``, computed once a trick).
     """
-    h = hands[p]
     partner = p ^ 2
-    nil = bids[p] == NIL and won[p] == 0
-    pnil = bids[partner] == NIL and won[partner] == 0
+    nil = nils >> p & 1
+    pnil = nils >> partner & 1
     t = p & 1
     need = needs[t]
     opp_need = needs[1 - t]
@@ -78,12 +78,11 @@ def _policy(hands: list[int], legal: int, led: int | None, trick: list[int], p: 
     if led is None:
         if nil:
             return lowest(legal & NON_SPADES or legal)
-        if not pnil:
-            for o in (p ^ 1, p ^ 3):
-                if bids[o] == NIL and won[o] == 0:
-                    c = _attack_lead(legal, hands[o])
-                    if c >= 0:
-                        return c
+        attack = nils & ~(5 << (p & 1))       # an opponent's nil still standing
+        if attack and not pnil:
+            c = _attack_lead(legal, hands[(attack & -attack).bit_length() - 1])
+            if c >= 0:
+                return c
         if want:
             sp = legal & SPADE_MASK
             if sp and sp.bit_count() >= 3:
@@ -112,7 +111,7 @@ def _policy(hands: list[int], legal: int, led: int | None, trick: list[int], p: 
             return highest(under)
         return highest(beats) if n == 3 else lowest(beats)
     wseat = (p - n + pos) % 4
-    if wseat != partner and bids[wseat] == NIL and won[wseat] == 0 and under:
+    if wseat != partner and nils >> wseat & 1 and under:
         return highest(under)          # let the opponent's nil take this trick
     winner_is_partner = (n - pos) == 2
     if winner_is_partner:
@@ -184,12 +183,16 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
     remaining = hands[0] | hands[1] | hands[2] | hands[3]
     p = (leader + len(trick)) % 4
     needs = team_need(bids, won, 0), team_need(bids, won, 1)
+    nils = 0                                 # nils still standing, a bit a seat
+    for s in range(4):
+        if bids[s] == NIL and not won[s]:
+            nils |= 1 << s
     while remaining:
         h = hands[p]
         led = SUIT_OF[trick[0]] if trick else None
         legal = legal_mask(h, led, broken)
         if legal & (legal - 1):
-            c = _policy(hands, legal, led, trick, p, bids, won, remaining, needs)
+            c = _policy(h, hands, legal, led, trick, p, nils, remaining, needs)
         else:
             c = legal.bit_length() - 1      # the only legal card
         bit = 1 << c
@@ -202,6 +205,7 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
             p = leader = (leader + trick_winner(trick)) & 3      # seats are 0–3: & 3 is % 4
             won[leader] += 1
             needs = team_need(bids, won, 0), team_need(bids, won, 1)
+            nils &= ~(1 << leader)
             trick = []
         else:
             p = (p + 1) & 3
