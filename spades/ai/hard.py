@@ -29,7 +29,7 @@ from .house import HouseScoring, house_scoring
 from .normal import explain_card
 from .tracker import Tracker, track
 
-ROLLOUTS = 15500        # card plays simulated per decision (split over candidates and samples)
+ROLLOUTS = 15000        # card plays simulated per decision (split over candidates and samples)
 PRIOR = 4.0             # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
