@@ -9,7 +9,8 @@ from spades import Match
 from spades.ai import LEVELS, bot
 from spades.ai.easy import EasyBot
 from spades.ai.estimate import estimate_tricks, nil_ok
-from spades.ai.hard import BAG_VALUE, WIN_BONUS, HardBot, hand_value, sample_hands
+from spades.ai.hard import HardBot, sample_hands
+from spades.ai.playout import BAG_VALUE, WIN_BONUS, hand_value
 from spades.ai.normal import NormalBot
 from spades.ai.tracker import track
 from spades.cards import CARD_NAMES, CARD_INDEX, mask_of

@@ -11,7 +11,8 @@ from spades import Match
 from spades.ai import arena
 from spades.ai.baseline import split_level
 from spades.ai.endgame import ENDGAME_TRICKS
-from spades.ai.hard import HardBot, _attack_lead, candidates
+from spades.ai.hard import HardBot, candidates
+from spades.ai.playout import _attack_lead
 from spades.ai.easy import EasyBot
 from spades.ai.tracker import Tracker, track
 from spades.cards import CARD_INDEX, CARD_NAMES, SUIT_OF, mask_of, numbers_of

@@ -5,8 +5,8 @@ Hard starts from its heuristic bid (Normal's estimate refined by the score,
 is weak enough to consider it. For a fixed number of deals of the 39 unseen cards (the
 high cards leaning towards players who bid high, :func:`spades.ai.hard.sample_hands`), the
 players still to bid are given Normal's bid for their sampled hand, and the hand is played out
-with Hard's fast play-out policy once per candidate (the same deals for every candidate).
-Each result is valued by :func:`spades.ai.hard.hand_value`, the scoring kernel's points with
+with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per candidate (the same deals for every candidate).
+Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
 bags at their long-run cost and a bonus for deciding the match (so the target and the floor
 count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
 has to be clearly better to replace it. The work is a fixed count: same view, same bid.
@@ -21,6 +21,7 @@ from ..view import SeatView
 from .estimate import estimate_tricks, team_bid
 from .explain import Reason, reason, shown
 from .house import house_scoring
+from .playout import hand_value, rollout
 from .tracker import track
 
 #: Deals sampled per bid decision (each played out once per candidate bid).
@@ -69,7 +70,7 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
                  samples: int = BID_SAMPLES) -> tuple[int, Reason]:
     """The candidate bid with the best average value over sampled deals, with each option's figures."""
     # imported here: hard imports this module for its bot (one direction at import time)
-    from .hard import hand_value, rollout, sample_hands
+    from .hard import sample_hands
 
     t = track(view)
     seat, team = view.seat, view.seat % 2
