@@ -71,6 +71,10 @@ TEXTS: dict[str, str] = {
     "play.equivalent": "Play {card}: all your legal cards are worth the same here.",
     "play.search": "Play {card}: over {samples} sampled deals it scored {value} points on average, and the contract was made {make}% of the time.",
     "play.search_rule": "Play {card}: the usual rule's card held up over {samples} sampled deals, with {value} points on average and the contract made {make}% of the time.",
+    "play.endgame": "Play {card}: with {left} tricks left, each of {samples} possible deals was solved exactly; it scores {value} points on average and the contract is made {make}% of the time.",
+    "bid.simulated": "Bid {bid}: played out over {samples} sampled deals, it is worth {value} points on average and succeeds {make}% of the time.",
+    "bid.option": "Bidding {bid}: {value} points on average, successful {make}% of the time.",
+    "adj.table_room": "Only {total} tricks are bid round the table: {add} more, as spare tricks would only turn into bags.",
     # house rules (spades.ai.house)
     "bid.blind_nil": "Bid blind nil before looking at the cards: the team is {gap} points behind.",
     "bid.suicide_nil": "Bid nil, as suicide asks one partner to do (the hand was worth about {bid}).",

@@ -10,18 +10,9 @@ from spades import IllegalAction
 from spades import bridge
 from spades.ai import bot
 from spades.ai.explain import param_kinds
-from spades.ai.hard import HardBot
 from spades.errors import BadRequest
 from spades.session import Session
 from tests.test_explain import check_reason
-
-
-def no_time_cap(session: Session) -> Session:
-    """Hard's wall-clock safety net off, so that a recomputation does exactly the same work."""
-    for b in session.bots.values():
-        if isinstance(b, HardBot):
-            b.time_cap = float("inf")
-    return session
 
 
 def drive(session: Session, rnd: random.Random, steps: int, record: dict) -> None:
@@ -37,8 +28,6 @@ def drive(session: Session, rnd: random.Random, steps: int, record: dict) -> Non
             continue
         b = session.bots[seat]
         twin = bot(b.level, seed=b.seed)
-        if isinstance(b, HardBot):
-            twin.time_cap = b.time_cap
         record[seat] = twin.explain(m.view(seat))
         event = session.bot_step()
         assert event.get("bid", event.get("card")) == record[seat].action
@@ -46,7 +35,7 @@ def drive(session: Session, rnd: random.Random, steps: int, record: dict) -> Non
 
 @pytest.mark.parametrize("partner, opponents, steps", [("normal", "easy", 400), ("hard", "normal", 60)])
 def test_why_gives_the_reason_the_bot_had_when_it_acted(partner: str, opponents: str, steps: int) -> None:
-    session = no_time_cap(Session.new(11, partner=partner, opponents=opponents))
+    session = Session.new(11, partner=partner, opponents=opponents)
     rnd = random.Random(3)
     record: dict = {}
     for _ in range(steps // 20):
@@ -54,7 +43,7 @@ def test_why_gives_the_reason_the_bot_had_when_it_acted(partner: str, opponents:
         before = session.to_json()
         # the session that played, and the same session restored from its save (no reasons kept:
         # each is recomputed from the view the seat had before it acted)
-        restored = no_time_cap(Session.from_json(before))
+        restored = Session.from_json(before)
         assert not restored.explained
         for s in (session, restored):
             for seat in (1, 2, 3):

@@ -7,8 +7,7 @@ every bot ``explain(view)`` at every decision and counts the codes per level, an
 nested codes (``details``: a bid's estimate parts and adjustments, the rule whose card Hard's
 search kept). With
 ``--check`` a twin bot (same level and seed, made separately) also runs ``choose(view)``
-at every decision and any difference is counted (it must be 0). Hard's wall-clock safety
-net is off so that both runs do the same work. Progress is written to ``--out`` after each
+at every decision and any difference is counted (it must be 0). Progress is written to ``--out`` after each
 match, so a run stopped early still reports the matches it finished.
 
     python tools/bench_explain.py --matches 200 [--check] [--jobs 2] [--seconds 3000] [--out FILE]
@@ -28,18 +27,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades import Match  # noqa: E402
 from spades.ai import bot  # noqa: E402
-from spades.ai.hard import HardBot  # noqa: E402
 
 LEVELS = ("hard", "hard", "normal", "normal")   # seats 0–3: each Hard player has a Normal partner
 MAX_HANDS = 60
 
 
 def make(level: str, seed: int) -> Any:
-    """A bot with Hard's time cap off (the same work every run)."""
-    b = bot(level, seed=seed)
-    if isinstance(b, HardBot):
-        b.time_cap = float("inf")
-    return b
+    """A bot (Hard's work is a fixed count: the same every run)."""
+    return bot(level, seed=seed)
 
 
 def one_match(job: tuple[int, bool]) -> dict[str, Any]:

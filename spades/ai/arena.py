@@ -8,6 +8,10 @@ in seats 0 and 2, once with team A in seats 1 and 3 — so both orientations see
 very same sequence of deals and first dealer (``Match(seed=…)``). An odd N is rounded
 up to the next even number. Matches are capped at ``--max-hands`` hands (default 60);
 a capped match goes to the team ahead (a tie is a draw) and is reported.
+
+Baselines: a level written ``LEVEL@COMMIT`` (``hard@5104c58``) is that level as of an older
+commit, loaded from git history beside today's package (:mod:`spades.ai.baseline`); it
+decides from its own engine's view of the same match, fed the same actions.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from dataclasses import dataclass, field
 from ..match import Match
 from ..variant import Rules
 from . import REGISTRY, bot
+from .baseline import Shadow, split_level
 
 MAX_HANDS = 60
 SEED_STRIDE = 1_000_003   # match seeds of one arena seed: a prime apart, so runs never share deals
@@ -60,7 +65,7 @@ class MatchResult:
     hands: int
     scores: tuple[int, int]        # (A, B)
     sides: dict[str, SideStats] = field(default_factory=dict)
-    times: dict[str, list[float]] = field(default_factory=dict)  # level → decision seconds
+    times: dict[str, list[float]] = field(default_factory=dict)  # level → decision CPU seconds
 
 
 def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hands: int = MAX_HANDS,
@@ -71,17 +76,21 @@ def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hand
     """
     a_team = orientation
     levels = [level_a if s % 2 == a_team else level_b for s in range(4)]
-    bots = [bot(levels[s], seed=seed * 4 + s) for s in range(4)]
+    bots = [None if split_level(lv)[1] else bot(lv, seed=seed * 4 + s) for s, lv in enumerate(levels)]
     m = Match(seed=seed, rules=Rules.parse(rules))
-    first = hashlib.sha256(repr([m.dealt(s) for s in range(4)] + [m.dealer]).encode()).hexdigest()[:16]
+    deal = [m.dealt(s) for s in range(4)]
+    first = hashlib.sha256(repr(deal + [m.dealer]).encode()).hexdigest()[:16]
+    old = Shadow(levels, seed, deal, m.dealer) if None in bots else None
     times: dict[str, list[float]] = {level_a: [], level_b: []}
     while m.phase != "over" and len(m.hands_played) < max_hands:
         seat = m.to_act
-        view = m.view(seat)  # type: ignore[arg-type]
-        t0 = time.perf_counter()
-        action = bots[seat].choose(view)  # type: ignore[index]
-        times[levels[seat]].append(time.perf_counter() - t0)  # type: ignore[index]
+        t0 = time.process_time()
+        b = bots[seat]  # type: ignore[index]
+        action = b.choose(m.view(seat)) if b is not None else old.choose(seat)  # type: ignore[union-attr]
+        times[levels[seat]].append(time.process_time() - t0)  # type: ignore[index]
         m.act(action, seat=seat)
+        if old is not None:
+            old.act(action, seat)  # type: ignore[arg-type]
     sides = {"A": SideStats(), "B": SideStats()}
     for rec in m.hands_played:
         for team in (0, 1):
@@ -126,10 +135,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def run(level_a: str, level_b: str, matches: int, seed: int, jobs: int = 1,
         max_hands: int = MAX_HANDS, rules: str = "1.0.0") -> tuple[dict, list[MatchResult]]:
     """Play the arena under house ``rules`` (text) and return (report dictionary, per-match results)."""
-    rules = Rules.parse(rules).to_text()
+    parsed = Rules.parse(rules)
+    rules = parsed.to_text()
     for lv in (level_a, level_b):
-        if lv not in REGISTRY:
-            raise ValueError(f"unknown bot level {lv!r}; choose one of {', '.join(REGISTRY)}")
+        name, commit = split_level(lv)
+        if name not in REGISTRY:
+            raise ValueError(f"unknown bot level {lv!r}; choose one of {', '.join(REGISTRY)} (or LEVEL@COMMIT)")
+        if commit and not parsed.default:
+            raise ValueError(f"{lv}: an old commit's bots play the standard rules (1.0.0) only")
     seeds = (max(1, matches) + 1) // 2
     tasks = [(level_a, level_b, seed * SEED_STRIDE + i, o, max_hands, rules) for i in range(seeds) for o in (0, 1)]
     if jobs > 1:
@@ -217,7 +230,7 @@ def main(argv: list[str]) -> int:
     """Entry point for ``python -m spades arena …``; returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m spades arena",
                                 description="Bot vs bot over duplicate deals (each seed played twice, seats swapped).")
-    p.add_argument("a", help="level of team A")
+    p.add_argument("a", help="level of team A (easy, normal, hard; LEVEL@COMMIT: that level as of an old commit)")
     p.add_argument("b", help="level of team B")
     p.add_argument("--matches", type=int, default=20, help="total matches (rounded up to even: N/2 seeds x 2)")
     p.add_argument("--seed", type=int, default=1)

@@ -14,9 +14,19 @@ from .explain import Reason, reason, shown
 TEAM_BID_CAP = 12    # a team bidding more than this between its two players trims the second bid
 TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two drops by one
 SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
-NIL_ROUND = 0.8      # covering a partner's nil: round the estimate up from this fraction
+NIL_ROUND = 0.5      # covering a partner's nil: round the estimate up from half a trick (the cover plays high
+                     # to protect the nil, not to make tricks: a lower contract is made more often)
 ROUND = 0.35         # otherwise from this (0.65 of a trick or more makes a trick)
+#: Room on the table: with at least this many tricks nobody has bid (ours counted, and
+#: ``UNBID_GUESS`` for each player yet to bid) …
+TABLE_ROOM = 3
+UNBID_GUESS = 3
+#: … a bid rounds up from this fraction instead (the estimate runs about half a trick low,
+#: and spare tricks left unbid become bags for somebody: better ours as contract tricks).
+ROOM_ROUND = 0.6
 MIN_BID = 1
+NIL_DANGER = 1.0       # a nil hand's exposed high cards (one, or two half-exposed) at most …
+NIL_MAX_ESTIMATE = 1.5  # … and its estimate at most this many tricks
 
 Details = list[dict[str, Any]]
 
@@ -152,7 +162,7 @@ def nil_ok(hand: int) -> bool:
             exposure = rank - 3 * i
             if exposure > 6:
                 danger += 1.0 if exposure > 8 else 0.5
-    return danger <= 1.0 and estimate_tricks(hand) <= 2.0
+    return danger <= NIL_DANGER and estimate_tricks(hand) <= NIL_MAX_ESTIMATE
 
 
 def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[int], *,
@@ -177,6 +187,10 @@ def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[in
     if table > TABLE_BID_CAP and bid > 2:
         bid -= 1
         parts.append(reason("adj.table_total", total=table, cut=1).to_dict())
+    elif (partner_bid != NIL and NIL not in opponents_bids and int(est + ROOM_ROUND) > bid
+          and SUIT_SIZE - table - UNBID_GUESS * (3 - len(opponents_bids) - (partner_bid is not None)) >= TABLE_ROOM):
+        bid += 1              # tricks to spare round the table (not when we shall attack a nil)
+        parts.append(reason("adj.table_room", total=table, add=1).to_dict())
     return clamp_bid(bid, est, parts)
 
 

@@ -47,6 +47,8 @@ CODES: dict[str, dict[str, str]] = {
     "bid.tricks": {"bid": "bid", "estimate": "tricks", "details": "details"},
     "bid.nil": {"estimate": "tricks", "details": "details"},
     "bid.nil_gamble": {"them": "points", "gap": "points"},
+    "bid.simulated": {"bid": "bid", "samples": "count", "value": "points", "make": "percent", "details": "details"},
+    "bid.option": {"bid": "bid", "value": "points", "make": "percent"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
     "est.ace_long": {"card": "card", "tricks": "tricks", "length": "count"},
@@ -62,6 +64,7 @@ CODES: dict[str, dict[str, str]] = {
     "adj.partner_nil": {"bid": "bid"},
     "adj.team_cap": {"partner_bid": "bid", "cut": "count"},
     "adj.table_total": {"total": "count", "cut": "count"},
+    "adj.table_room": {"total": "count", "add": "count"},
     "adj.minimum": {"bid": "bid"},
     "adj.maximum": {"bid": "bid"},
     "adj.nil_unsafe": {"score": "points"},
@@ -112,6 +115,8 @@ CODES: dict[str, dict[str, str]] = {
     "play.house_lowest": _CARD,
     "play.search": {"card": "card", "samples": "count", "value": "points", "make": "percent",
                     "candidates": "candidates"},
+    "play.endgame": {"card": "card", "left": "count", "samples": "count", "value": "points", "make": "percent",
+                     "candidates": "candidates"},
     "play.search_rule": {"card": "card", "samples": "count", "value": "points", "make": "percent",
                          "candidates": "candidates", "details": "details"},
 }

@@ -3,184 +3,43 @@
 For each decision Hard samples deals of the unseen cards consistent with what
 its seat knows (hand sizes, shown voids, forced spade leads; bids bias where
 the high cards sit), plays every candidate card out to the end of the hand with
-a cheap Normal-like rollout policy on card masks, and scores each result with
-both teams' contracts, nils, bags (each at its long-run share of the penalty)
-and the match score. The iteration budget is deterministic (decisions are
-reproducible); a wall-clock cap is only a safety net.
+a cheap Normal-like rollout policy on card masks (:mod:`spades.ai.playout`), and
+scores each result with both teams' contracts, nils, bags (each at its long-run
+share of the penalty) and the match score. In the last tricks every sampled deal
+is solved exactly instead (:mod:`spades.ai.endgame`); bids are simulated too
+(:mod:`spades.ai.hardbid`).
+The work is a fixed count of deals and play-outs, never a clock: a decision
+depends on the position and the seed only, on any machine and under any load.
 """
 from __future__ import annotations
 
 import random
-import time
 
-from ..cards import (ABOVE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, NON_SPADES, QUEEN,
-                     RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest, numbers_of)
+from ..cards import (ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, QUEEN, RANK_OF, SPADE_MASK,
+                     SUIT_MASKS, SUIT_OF, numbers_of)
 from ..rules import NIL, legal_mask, trick_winner
-from ..scoring import (BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points,
-                       match_winner, team_need)
+from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
 from .explain import Explanation, Reason, reason, shown
-from .house import HouseScoring, house_scoring
+from .endgame import endgame_samples, endgame_values, is_endgame
+from .hardbid import BID_SAMPLES, simulate_bid
+from .house import house_scoring
 from .normal import explain_card
+from .playout import hand_value, rollout
 from .tracker import Tracker, track
 
-ROLLOUTS = 16000        # card plays simulated per decision (split over candidates and samples)
+ROLLOUTS = 15000        # card plays simulated per decision (split over candidates and samples)
 PRIOR = 4.0             # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
-TIME_CAP = 0.4          # seconds: safety net only, never reached in normal play
-WIN_BONUS = 600         # value of winning the match outright (points-equivalent)
+ENDGAME_PRIOR = 0.5     # exact endgame: points of credit for Normal's choice per deal (breaks ties)
 DESPERATE_SCORE = 400  # the opponents are this close to the target …
 DESPERATE_GAP = 120    # … and this far ahead: only a gamble (a loose nil) can save the match
 NIL_MARGIN = 20         # points above the floor a failed nil must leave before Hard risks one
 NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
 PERCENT = 100
-
-
-def _policy(h: int, legal: int, led: int | None, trick: list[int], p: int, bids: list[int], won: list[int],
-            remaining: int, needs: tuple[int, int]) -> int:
-    """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like).
-
-    The caller gives the ``legal`` cards (at least two: a forced card needs no policy), the
-    suit ``led`` (``None`` when leading) and each team's :func:`~spades.scoring.team_need`
-    (``needs``, computed once a trick).
-    """
-    partner = p ^ 2
-    nil = bids[p] == NIL and won[p] == 0
-    pnil = bids[partner] == NIL and won[partner] == 0
-    t = p & 1
-    need = needs[t]
-    opp_need = needs[1 - t]
-    # set the opponents when they need nearly every trick that is left (this one included)
-    want = need > 0 or pnil or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= 1)
-    others = remaining & ~h
-    if led is None:
-        if nil:
-            return lowest(legal & NON_SPADES or legal)
-        if want:
-            sp = legal & SPADE_MASK
-            if sp and sp.bit_count() >= 3:
-                c = sp.bit_length() - 1
-                if not others & ABOVE[c] and others & SPADE_MASK:
-                    return c              # draw trumps with the boss spade
-            for suit in SUIT_MASKS:
-                x = legal & suit
-                if x:
-                    c = x.bit_length() - 1
-                    if not others & ABOVE[c]:
-                        return c
-            return lowest(legal)
-        return lowest(legal)
-    # follow: find the card now winning
-    pos = trick_winner(trick)
-    best = trick[pos]
-    n = len(trick)
-    bsuit = SUIT_OF[best]
-    beats = legal & ABOVE[best]
-    if bsuit != SPADES:
-        beats |= legal & SPADE_MASK
-    under = legal & ~beats
-    if nil:
-        if under:
-            return highest(under)
-        return highest(beats) if n == 3 else lowest(beats)
-    wseat = (p - n + pos) % 4
-    if wseat != partner and bids[wseat] == NIL and won[wseat] == 0 and under:
-        return highest(under)          # let the opponent's nil take this trick
-    winner_is_partner = (n - pos) == 2
-    if winner_is_partner:
-        if pnil:
-            if beats:
-                return lowest(beats) if n == 3 else highest(beats)
-            return lowest(legal)
-        if n == 3 or not others & ABOVE[best]:
-            if under:
-                return lowest(under) if want else highest(under)
-            return lowest(legal)
-    if want:
-        if beats:
-            if n == 3:
-                return lowest(beats)
-            inside = beats & SUIT_MASKS[bsuit]
-            if inside:
-                c = inside.bit_length() - 1
-                if not others & ABOVE[c] or n == 2:
-                    return c
-                return lowest(legal)
-            return lowest(beats)
-        return lowest(legal)
-    if under:
-        return highest(under)
-    return highest(beats) if n == 3 else lowest(beats)
-
-
-#: Long-run value of one bag: +1 point now, a tenth of the next penalty later.
-BAG_VALUE = 1 - BAG_PENALTY // BAGS_PER_PENALTY
-
-
-def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int],
-               house: HouseScoring | None = None) -> float:
-    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match.
-
-    Bags are valued at their long-run cost (each brings a tenth of the next penalty
-    closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
-    costs about the same whenever it is taken. The real scores decide the match bonus.
-    ``house``: the house rules' scoring (:func:`house_scoring`), ``None`` for 1.0.0.
-    """
-    if house is None:
-        p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
-        p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
-        v0, v1 = p0 + b0 * BAG_VALUE, p1 + b1 * BAG_VALUE
-        d0, _ = add_bags(p0, b0, bags[0])
-        d1, _ = add_bags(p1, b1, bags[1])
-        w = match_winner((scores[0] + d0, scores[1] + d1))
-    else:
-        nils, big, per, penalty, bag_value, target, floor = house
-        p0, b0 = hand_points(bids[0], won[0], bids[2], won[2], nils[0], nils[2], big)
-        p1, b1 = hand_points(bids[1], won[1], bids[3], won[3], nils[1], nils[3], big)
-        v0, v1 = p0 + b0 * bag_value, p1 + b1 * bag_value
-        d0, _ = add_bags(p0, b0, bags[0], per, penalty)
-        d1, _ = add_bags(p1, b1, bags[1], per, penalty)
-        w = match_winner((scores[0] + d0, scores[1] + d1), target, floor)
-    value = float(v0 - v1) if team == 0 else float(v1 - v0)
-    if w is not None:
-        value += WIN_BONUS if w == team else -WIN_BONUS
-    return value
-
-
-def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bids: list[int],
-            broken: bool) -> list[int]:
-    """Play the hand out from a full-information state with :func:`_policy`; returns tricks won per seat."""
-    hands = hands[:]
-    won = won[:]
-    trick = trick[:]
-    remaining = hands[0] | hands[1] | hands[2] | hands[3]
-    p = (leader + len(trick)) % 4
-    needs = team_need(bids, won, 0), team_need(bids, won, 1)
-    while remaining:
-        h = hands[p]
-        led = SUIT_OF[trick[0]] if trick else None
-        legal = legal_mask(h, led, broken)
-        if legal & (legal - 1):
-            c = _policy(h, legal, led, trick, p, bids, won, remaining, needs)
-        else:
-            c = legal.bit_length() - 1      # the only legal card
-        bit = 1 << c
-        hands[p] ^= bit
-        remaining ^= bit
-        trick.append(c)
-        if c >= FIRST_SPADE:
-            broken = True
-        if len(trick) == 4:
-            p = leader = (leader + trick_winner(trick)) & 3      # seats are 0–3: & 3 is % 4
-            won[leader] += 1
-            needs = team_need(bids, won, 0), team_need(bids, won, 1)
-            trick = []
-        else:
-            p = (p + 1) & 3
-    return won
 
 
 def _weight(seat: int, card: int, bids: tuple[int, ...], won: list[int]) -> float:
@@ -256,31 +115,18 @@ def candidates(legal: int, t: Tracker) -> list[int]:
     return out
 
 
-def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS, time_cap: float = TIME_CAP) -> int:
+def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> int:
     """Hard's card for ``view`` by sampled play-outs, as a card number (see :func:`explain_search`)."""
-    return explain_search(view, rng, budget, time_cap)[0]
+    return explain_search(view, rng, budget)[0]
 
 
-def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
-                   time_cap: float = TIME_CAP) -> tuple[int, Reason]:
-    """Hard's card for ``view`` by sampled play-outs, with the search's result as its reason.
+def rollout_values(t: Tracker, view: SeatView, moves: list[int], rng: random.Random,
+                   budget: int) -> tuple[dict[int, float], dict[int, int], int]:
+    """Each candidate's summed play-out value over the sampled deals, how often our contract was made, the deals.
 
-    ``budget`` is the number of simulated card plays, shared over the candidate
-    cards and the sampled deals (at least ``MIN_SAMPLES`` deals); each deal is
-    used for every candidate (common random numbers). ``time_cap`` stops early.
-    The reason gives each candidate's average value and how often our contract
-    was made over the deals searched (counted in the same loop: no extra search).
+    ``budget`` simulated card plays are shared over the candidates and the deals (at least
+    ``MIN_SAMPLES`` deals); each deal is used for every candidate (common random numbers).
     """
-    t = track(view)
-    legal = legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken)
-    moves = candidates(legal, t)
-    if len(moves) == 1:
-        card = moves[0]
-        code = "play.only_card" if legal & (legal - 1) == 0 else "play.equivalent"
-        return card, Reason(code, {"card": CARD_NAMES[card]})
-    rule_card, rule_reason = explain_card(t, view.scores, view.bags)
-    # the candidate standing for Normal's card (equivalent cards are merged)
-    fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
     plays_left = t.hand.bit_count() * 4 - len(t.trick)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (len(moves) * plays_left)))
     bids = list(t.bids)
@@ -288,7 +134,6 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
     totals = dict.fromkeys(moves, 0.0)
     made = dict.fromkeys(moves, 0)
     house = None if view.rules.default else house_scoring(view)
-    start = time.perf_counter()
     done = 0
     for _ in range(samples):
         hands = sample_hands(t, rng)
@@ -311,13 +156,39 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
             if team_need(bids, result, team) <= 0:
                 made[c] += 1
         done += 1
-        if time.perf_counter() - start > time_cap:
-            break
+    return totals, made, done
+
+
+def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> tuple[int, Reason]:
+    """Hard's card for ``view`` by sampled deals, with the search's result as its reason.
+
+    In the last tricks (:func:`~spades.ai.endgame.is_endgame`, standard rules) every sampled
+    deal is solved exactly (reason ``play.endgame``); earlier each candidate is played out
+    to the end of the hand on every deal (:func:`rollout_values`, ``budget`` card plays).
+    The work is a fixed count, never a clock: the same view and generator give the same card.
+    The reason gives each candidate's average value and how often our contract was made
+    over the deals searched (counted in the same loop: no extra search).
+    """
+    t = track(view)
+    legal = legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken)
+    moves = candidates(legal, t)
+    if len(moves) == 1:
+        card = moves[0]
+        code = "play.only_card" if legal & (legal - 1) == 0 else "play.equivalent"
+        return card, Reason(code, {"card": CARD_NAMES[card]})
+    rule_card, rule_reason = explain_card(t, view.scores, view.bags)
+    # the candidate standing for Normal's card (equivalent cards are merged)
+    fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
+    exact = view.rules.default and is_endgame(t)
+    if exact:
+        totals, made, done = endgame_values(t, view.bags, moves, rng, sample_hands, endgame_samples(budget, ROLLOUTS))
+    else:
+        totals, made, done = rollout_values(t, view, moves, rng, budget)
     if not done:
         return rule_card, rule_reason
     table = [{"card": CARD_NAMES[c], "value": shown(totals[c] / done), "make": round(PERCENT * made[c] / done)}
              for c in moves]
-    totals[fallback] += PRIOR * done   # the search must beat Normal's choice clearly
+    totals[fallback] += (ENDGAME_PRIOR if exact else PRIOR) * done   # the search must beat Normal's choice
     # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
     best_val = max(totals.values())
     eps = 1e-6 * done
@@ -327,6 +198,8 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS,
     table.sort(key=lambda r: -r["value"])
     params = {"card": CARD_NAMES[card], "samples": done, "value": row["value"], "make": row["make"],
               "candidates": table}
+    if exact:
+        return card, Reason("play.endgame", {**params, "left": t.hand.bit_count()})
     if card == fallback:
         return card, Reason("play.search_rule", {**params, "details": [rule_reason.to_dict()]})
     return card, Reason("play.search", params)
@@ -377,13 +250,15 @@ class HardBot(Bot):
 
     level = "hard"
     budget = ROLLOUTS
-    time_cap = TIME_CAP
+    bid_samples = BID_SAMPLES
 
     def explain_bid(self, view: SeatView) -> Explanation:
-        """Normal's estimate refined by the match score (see :func:`explain_hard_bid`)."""
-        return Explanation(*explain_hard_bid(view))
+        """The heuristic bid (:func:`explain_hard_bid`) checked against its neighbours and nil by
+        simulation (:func:`spades.ai.hardbid.simulate_bid`), with every option's figures."""
+        bid, why = explain_hard_bid(view)
+        return Explanation(*simulate_bid(view, self.rng(view), bid, why, self.bid_samples))
 
     def explain_play(self, view: SeatView) -> Explanation:
         """The card with the best average play-out value over sampled deals, with the search's figures."""
-        card, why = explain_search(view, self.rng(view), self.budget, self.time_cap)
+        card, why = explain_search(view, self.rng(view), self.budget)
         return Explanation(CARD_NAMES[card], why)

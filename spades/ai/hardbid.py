@@ -1,0 +1,106 @@
+"""Hard's bid by simulation: candidate bids played out over sampled deals, valued by the match score.
+
+Hard starts from its heuristic bid (Normal's estimate refined by the score,
+:func:`spades.ai.hard.explain_hard_bid`) and tries the bids around it, and nil when the hand
+is weak enough to consider it. For a fixed number of deals of the 39 unseen cards (the
+high cards leaning towards players who bid high, :func:`spades.ai.hard.sample_hands`), the
+players still to bid are given Normal's bid for their sampled hand, and the hand is played out
+with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per candidate (the same deals for every candidate).
+Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
+bags at their long-run cost and a bonus for deciding the match (so the target and the floor
+count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
+has to be clearly better to replace it. The work is a fixed count: same view, same bid.
+"""
+from __future__ import annotations
+
+import random
+
+from ..rules import NIL
+from ..scoring import team_need
+from ..view import SeatView
+from .estimate import estimate_tricks, team_bid
+from .explain import Reason, reason, shown
+from .house import house_scoring
+from .playout import hand_value, rollout
+from .tracker import track
+
+#: Deals sampled per bid decision (each played out once per candidate bid).
+BID_SAMPLES = 64
+#: Candidate bids: the heuristic bid and this many either side of it.
+BID_SPREAD = 1
+#: Nil is a candidate when the hand's estimate is at most this many tricks.
+NIL_CONSIDER = 2.5
+#: Points of credit per deal for the heuristic bid: a simulated bid must beat it clearly.
+BID_PRIOR = 3.0
+PERCENT = 100
+
+
+def _bid_order(view: SeatView) -> list[int]:
+    """Seats in bidding order for this hand (the dealer's left first)."""
+    first = (view.dealer + 1) % 4
+    return [(first + i) % 4 for i in range(4)]
+
+
+def _fill_bids(bids: list[int], hands: list[int], order: list[int]) -> list[int]:
+    """Bids for the seats still to bid (``-1``): Normal's bid for their sampled hand, in turn."""
+    out = bids[:]
+    for s in order:
+        if out[s] < 0:
+            partner = out[(s + 2) % 4]
+            opp = [b for b in (out[(s + 1) % 4], out[(s + 3) % 4]) if b >= 0]
+            out[s] = team_bid(hands[s], partner if partner >= 0 else None, opp)
+    return out
+
+
+def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
+    """The bids Hard simulates: the heuristic bid, its neighbours, and nil for a weak hand."""
+    out = {heuristic}
+    if heuristic != NIL:
+        for d in range(1, BID_SPREAD + 1):
+            out.update(b for b in (heuristic - d, heuristic + d) if 1 <= b <= 13)
+    partner = view.bids[(view.seat + 2) % 4]
+    if partner != NIL and estimate_tricks(view.hand_mask) <= NIL_CONSIDER:
+        out.add(NIL)
+    if heuristic == NIL:
+        out.add(max(1, int(estimate_tricks(view.hand_mask) + 0.5)))
+    return sorted(out)
+
+
+def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason,
+                 samples: int = BID_SAMPLES) -> tuple[int, Reason]:
+    """The candidate bid with the best average value over sampled deals, with each option's figures."""
+    # imported here: hard imports this module for its bot (one direction at import time)
+    from .hard import sample_hands
+
+    t = track(view)
+    seat, team = view.seat, view.seat % 2
+    options = candidate_bids(view, heuristic)
+    if len(options) == 1:
+        return heuristic, why
+    order = _bid_order(view)
+    leader = order[0]
+    house = None if view.rules.default else house_scoring(view)
+    totals = dict.fromkeys(options, 0.0)
+    made = dict.fromkeys(options, 0)
+    done = 0
+    base = list(t.bids)
+    for _ in range(samples):
+        hands = sample_hands(t, rng)
+        if hands is None:
+            break
+        for b in options:
+            base[seat] = b
+            bids = _fill_bids(base, hands, order)
+            won = rollout(hands, [], leader, [0, 0, 0, 0], bids, False)
+            totals[b] += hand_value(bids, won, team, view.scores, view.bags, house)
+            made[b] += (won[seat] == 0) if b == NIL else team_need(bids, won, team) <= 0
+        done += 1
+    if not done:
+        return heuristic, why
+    rows = {b: reason("bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done))
+            for b in options}
+    totals[heuristic] += BID_PRIOR * done
+    best = max(options, key=lambda b: (totals[b], b == heuristic))
+    details = [rows[b].to_dict() for b in sorted(options, key=lambda b: -totals[b])] + [why.to_dict()]
+    p = rows[best].params
+    return best, reason("bid.simulated", bid=best, samples=done, value=p["value"], make=p["make"], details=details)
