@@ -262,7 +262,7 @@ def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE
         for p in list_files(out)
         if p.relative_to(out).as_posix() != "precache.json"
     ]
-    (out / "precache.json").write_text(json.dumps({"build": build, "files": files}, indent=1) + "\n")
+    (out / "precache.json").write_text(json.dumps({"build": build, "files": files}, separators=(",", ":")) + "\n")
     return info
 
 
