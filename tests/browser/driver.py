@@ -142,12 +142,12 @@ def show_hand(page, text: str) -> None:
     page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=60_000)
 
 
-def bridge_save_at(predicate, seed: int = 11) -> str:
-    """A session save (as the page keeps it) of an Easy match at the first position where
-    ``predicate(state)`` holds, played in Python (bid 3, first legal card)."""
+def bridge_save_at(predicate, seed: int = 11, rules: str | None = None) -> str:
+    """A session save (as the page keeps it) of an Easy match (with ``rules``, default 1.0.0) at
+    the first position where ``predicate(state)`` holds, played in Python (bid 3, first legal card)."""
     from spades import bridge
 
-    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy"})
+    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy", **({"rules": rules} if rules else {})})
     for _ in range(100_000):
         st = bridge.state()
         if predicate(st):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, open_game, seed_save, show_hand
+from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, bridge_save_at, open_game, seed_save, show_hand
 from spades import bridge
 
 pytestmark = pytest.mark.browser
@@ -156,16 +156,7 @@ def test_a_custom_rules_link_and_a_resumed_match_keep_their_rules(page, site_url
 
 def jokers_save_after_one_hand(seed: int = JOKER_SEED) -> str:
     """A session save (as the page keeps it) of an Easy jokers match whose first hand is scored."""
-    bridge.new_match({"seed": seed, "partner": "easy", "opponents": "easy", "rules": "jokers"})
-    while not bridge.state()["sheet"]:
-        st = bridge.state()
-        if st["to_act"] != 0:
-            bridge.run_bots({})
-        elif st["phase"] == "bid":
-            bridge.bid({"n": 3 if 3 in st["legal_bids"] else st["legal_bids"][0]})
-        else:
-            bridge.play({"card": st["legal_cards"][0]})
-    return bridge.call("save")["save"]
+    return bridge_save_at(lambda st: bool(st["sheet"]), seed, rules="jokers")
 
 
 def test_a_resumed_jokers_match_exports_its_hand_with_its_rules(page, site_url):
