@@ -192,6 +192,11 @@ def test_double_click_on_a_bid_sends_one_bid(page, site_url):
     boot(page, site_url, f"?seed={PLAYER_DEALS}&" + GAME[1:])
     assert next_action(page) == {"kind": "bid"}
     page.dblclick("#bid-panel button[data-bid='4']")
+    # the bid is taken once the engine's reply is saved (the panel may still show until then)
+    page.wait_for_function("""(key) => {
+      const save = JSON.parse(localStorage.getItem(key) || "null");
+      return Boolean(save) && save.match.hands[0].bids[0] === 4;
+    }""", arg=SAVE_KEY, timeout=30_000)
     next_action(page)
     assert page.evaluate("() => window.__asked.filter((fn) => fn === 'bid').length") == 1
     assert json.loads(stored(page))["match"]["hands"][0]["bids"][0] == 4
