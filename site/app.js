@@ -34,12 +34,18 @@ const EMBED = params.embed;
 /** File name of a refused save the player downloads. */
 const REFUSED_SAVE_FILE = "spades-refused-save.json";
 
+/** How long a fault reported during start-up waits for the page's language to load. */
+const LANGUAGE_WAIT_MS = 3000;
+
 function main() {
   const settings = loadSettings();
   const store = matchStore(EMBED);
   const progress = createProgress();
   const announce = createAnnouncer($("#live"));
   const matchLog = createMatchLog();
+  // an engine failing before the page's language is loaded waits for its words (boot())
+  let languageLoaded = () => {};
+  const languageReady = new Promise((resolve) => { languageLoaded = resolve; });
   // Boot Python first: language, deck and table set-up all overlap the runtime's download.
   const engine = startEngine({
     onProgress: (p) => progress.update(p), onSave: (text) => ctl.onSave(text), onFail: failed,
@@ -116,8 +122,11 @@ function main() {
   /** The engine could not start or stopped answering: say so, offer to reload; the save stays. */
   function failed(code) {
     ctl.halt();
-    progress.fail(t("loading.failed"));
-    showFault(t(code === BOOT_ERROR ? "fault.boot" : "fault.stopped"), t("fault.reload"));
+    // (at most LANGUAGE_WAIT_MS: a stalled catalogue never hides the fault)
+    Promise.race([languageReady, new Promise((resolve) => setTimeout(resolve, LANGUAGE_WAIT_MS))]).then(() => {
+      progress.fail(t("loading.failed"));
+      showFault(t(code === BOOT_ERROR ? "fault.boot" : "fault.stopped"), t("fault.reload"));
+    });
   }
 
   /** Another tab took the match: stop here, say so, offer to take it back. */
@@ -241,6 +250,7 @@ function main() {
     } catch {
       /* English text from the HTML stays */
     }
+    languageLoaded();
     wire();
     matchLog.check();
     setPhase("loading");
