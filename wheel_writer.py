@@ -27,6 +27,10 @@ GENERATOR = "spades-wheel-writer 1"
 TAG = "py3-none-any"
 SKIP_SUFFIXES = (".pyc", ".pyo")
 SKIP_DIRS = {"__pycache__"}
+#: Development tools kept out of the wheel: the arena and its old-commit baselines
+#: compare bots from a checkout of this repository (the baselines need its git
+#: history); a player's or an author's Pyodide never runs them.
+DEV_ONLY = frozenset({"spades/ai/arena.py", "spades/ai/baseline.py"})
 
 
 class WheelError(RuntimeError):
@@ -111,6 +115,8 @@ def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
     for path in pkg.rglob("*"):
         rel = path.relative_to(root)
         if not path.is_file() or SKIP_DIRS & set(rel.parts) or path.suffix in SKIP_SUFFIXES:
+            continue
+        if rel.as_posix() in DEV_ONLY:
             continue
         data = path.read_bytes()
         files.append((rel.as_posix(), strip_comments(data) if path.suffix == ".py" else data))

@@ -292,7 +292,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m spades``."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
-        from .ai.arena import main as arena_main
+        try:
+            from .ai.arena import main as arena_main
+        except ImportError:  # an installed wheel: the arena is a tool of the repository
+            print("error [no_arena]: the arena runs from a checkout of the repository "
+                  "(it is not part of the installed package)", file=sys.stderr)
+            return 2
         return arena_main(argv[1:])
     args = parser().parse_args(argv)
     return args.run(args)

@@ -201,7 +201,9 @@ def test_engine_wheel_sources_lose_only_their_comments(tmp_path):
         shipped = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
     sources = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
                for p in (ROOT / "spades").rglob("*.py") if "__pycache__" not in p.parts}
-    assert sorted(shipped) == sorted(sources)
+    assert wheel_writer.DEV_ONLY <= set(sources)
+    assert sorted(shipped) == sorted(set(sources) - wheel_writer.DEV_ONLY)
+    sources = {name: text for name, text in sources.items() if name in shipped}
     for name, text in sources.items():
         assert shipped[name].count("\n") == text.count("\n"), name
         assert "#" not in "".join(line for line in shipped[name].splitlines() if line.lstrip().startswith("#")), name
@@ -249,6 +251,14 @@ def test_engine_wheel_installs_with_pip_and_imports(tmp_path):
         check=True, capture_output=True, text=True, cwd=tmp_path,
     ).stdout.splitlines()
     assert out == [str(target / "spades" / "__init__.py"), "True"]
+    # the arena (a tool of the repository) is not installed: a coded refusal, no traceback
+    arena = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); "
+         "from spades.cli import main; sys.exit(main(['arena', 'normal', 'easy']))"],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert arena.returncode == 2
+    assert arena.stderr.startswith("error [no_arena]:") and "Traceback" not in arena.stderr
 
 
 def test_wheel_writer_refuses_a_project_without_a_version(tmp_path):

@@ -6,7 +6,7 @@
 Builds dist/ unless --no-build, serves it on 127.0.0.1 and drives headless Chromium:
   boot     first visit (fresh profile): navigation → dealt hand ready to bid on
            index.html (a plain boot, then the snapshot is made and stored), against
-           bare.html (the same Pyodide runtime alone: no micropip, no engine);
+           the test-only bare.html (tests/browser/pages, served beside a copy of dist/) (the same Pyodide runtime alone: no micropip, no engine);
            alternating runs, medians; the snapshot's make/store time and bytes
   repeat   repeat visits in one profile: the game restoring its memory snapshot
            against bare.html with its files cached; alternating runs, medians
@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from driver import NEXT_JS  # noqa: E402  (what the human can do next, as the tests read it)
+from driver import BARE_PAGE, NEXT_JS, add_test_pages  # noqa: E402  (NEXT_JS: what the human can do next, as the tests read it)
 
 READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
 
@@ -76,7 +78,7 @@ def time_game(context, url: str) -> tuple[float, dict]:
 
 def time_bare(context, url: str) -> float:
     page = context.new_page()
-    page.goto(url + "bare.html")
+    page.goto(url + BARE_PAGE)
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
     ms = page.evaluate("performance.now()")
     page.close()
@@ -276,7 +278,11 @@ def main() -> int:
     dist = ROOT / "dist"
     if not args.no_build:
         build_site.build(dist)
-    server = build_site.make_server(dist, 0)
+    # served: a copy of dist/ with the test-only bare page (the baseline) added
+    served = Path(tempfile.mkdtemp(prefix="spades-bench-")) / "dist"
+    shutil.copytree(dist, served)
+    add_test_pages(served)
+    server = build_site.make_server(served, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
@@ -298,6 +304,7 @@ def main() -> int:
             results["bots"] = bots_in_pyodide(browser, url)
         browser.close()
     server.shutdown()
+    shutil.rmtree(served.parent, ignore_errors=True)
     print(json.dumps(results, indent=None if args.json else 2))
     return 0
 

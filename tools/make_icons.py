@@ -78,11 +78,31 @@ def render(size: int, scale: float, rounded: bool) -> bytes:
     return b"".join(rows)
 
 
+PALETTE_MAX = 256        # colours an 8-bit indexed PNG can hold
+
+
 def png(size: int, raw: bytes) -> bytes:
+    """Encode RGBA rows (each with its filter byte) as a PNG.
+
+    An icon drawn from two colours and their blends has far fewer than 256
+    distinct pixels, so it is written as an indexed image (PLTE + tRNS), about
+    half the bytes of the RGBA form; otherwise as RGBA.
+    """
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    stride = 1 + 4 * size
+    rows = [raw[i * stride + 1:(i + 1) * stride] for i in range(size)]
+    colours = sorted({row[j:j + 4] for row in rows for j in range(0, len(row), 4)})
+    if len(colours) <= PALETTE_MAX:
+        index = {c: i for i, c in enumerate(colours)}
+        data = b"".join(b"\0" + bytes(index[row[j:j + 4]] for j in range(0, len(row), 4)) for row in rows)
+        head = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
+        extra = chunk(b"PLTE", b"".join(c[:3] for c in colours)) + chunk(b"tRNS", bytes(c[3] for c in colours))
+    else:
+        data, extra = raw, b""
+        head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + extra
+            + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b""))
 
 
 def svg() -> str:

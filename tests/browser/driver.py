@@ -15,6 +15,12 @@ QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
 #: The address of the shared game page: instant speed, Easy computer players, no seed.
 SHARED_QUERY = "?speed=0&partner=easy&opponents=easy"
 SAVE_KEY = "spades.save.v1"
+#: Where the test server serves test-only files (and a copy of dist/ keeps them).
+TEST_FILES = "__tests__/"
+#: Test-only pages (the bare Pyodide benchmark page and its worker), never shipped in dist/.
+TEST_PAGES = Path(__file__).resolve().parent / "pages"
+BARE_PAGE = TEST_FILES + "bare.html"
+BLANK_PAGE = TEST_FILES + "blank.html"
 
 # What the human can do next (None while computer players act / animations run).
 NEXT_JS = """() => {
@@ -204,3 +210,18 @@ KILL_AND_TIME = """
   look();
 })
 """
+
+
+def add_test_pages(root: Path) -> None:
+    """Put the test-only pages into a copy of dist/ at ``root`` (under TEST_FILES) and
+    list them in its manifests, so its service worker caches them for offline runs."""
+    import shutil
+
+    import build_site
+
+    folder = root / TEST_FILES
+    folder.mkdir(exist_ok=True)
+    for page in TEST_PAGES.iterdir():
+        shutil.copyfile(page, folder / page.name)
+    info = json.loads((root / "build.json").read_text())
+    build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"])

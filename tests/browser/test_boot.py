@@ -6,6 +6,7 @@ import urllib.request
 
 import pytest
 
+from driver import BARE_PAGE, BLANK_PAGE
 from spades import bridge
 
 pytestmark = pytest.mark.browser
@@ -16,7 +17,7 @@ BOOT_TIMEOUT_MS = 120_000
 BOOT_ENGINE_JS = """
 async () => {
   const t0 = performance.now();
-  const { startEngine } = await import("./engine.js");
+  const { startEngine } = await import(new URL("../engine.js", location.href).href);
   const stages = [];
   const engine = startEngine({ onProgress: (p) => stages.push(p.stage + ":" + p.fraction) });
   const early = engine.call("ping", {});      // sent during boot: must be queued
@@ -55,7 +56,7 @@ def test_mime_types_served(site_url):
 
 
 def test_bare_pyodide_boots(page, site_url, screenshot_dir):
-    page.goto(site_url + "bare.html")
+    page.goto(site_url + BARE_PAGE)
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT_MS)
     boot_ms = page.evaluate("window.bootMs")
     assert boot_ms > 0
@@ -66,7 +67,7 @@ def test_bare_pyodide_boots(page, site_url, screenshot_dir):
 
 
 def test_engine_worker_ping(page, site_url):
-    page.goto(site_url + "bare.html")  # any same-origin page works as a host
+    page.goto(site_url + BLANK_PAGE)  # any same-origin page works as a host (one folder down)
     out = page.evaluate(BOOT_ENGINE_JS)
     print(f"\nengine ready: {out['readyMs']:.0f} ms, first ping reply: {out['pingMs']:.0f} ms")
     assert out["pong"]["pong"] is True

@@ -16,6 +16,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 import build_site
+from driver import BARE_PAGE, add_test_pages
 from spades import Match
 from spades.ai import bot
 from spades.notation import format_hand
@@ -53,6 +54,7 @@ class Site:
 def site(dist_dir, tmp_path):
     root = tmp_path / "dist"
     shutil.copytree(dist_dir, root)
+    add_test_pages(root)
     s = Site(root)
     yield s
     s.stop()
@@ -160,7 +162,7 @@ def test_viewer_works_offline_after_one_visit(context, site):
 
     # the bare Pyodide benchmark page, also from the cache, same run
     t0 = time.perf_counter()
-    page.goto(site.url + "bare.html")
+    page.goto(site.url + BARE_PAGE)
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
     bare_s = time.perf_counter() - t0
 
