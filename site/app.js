@@ -71,7 +71,7 @@ function main() {
   const rulesForm = createRulesForm({
     ask: (rules) => engine.call(MSG.RULES, { rules }), storeKey: EMBED ? "spades.embed.rules.v1" : "spades.rules.v1",
   });
-  initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => { ctl.render(); focusBids(); }, announce });
+  initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => ctl.look().then(focusBids), announce });
 
   const defaultLevel = () => (st.levels.includes("normal") ? "normal" : st.levels[0]);
   const urlLevel = (name) => params.level(name, st.levels);

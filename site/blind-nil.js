@@ -1,16 +1,15 @@
-// blind-nil.js: the blind-nil choice. Where the match's rules allow blind nil, the player's
-// cards stay face down from the deal until they choose: "See my cards", or, when the
-// engine's legal bids for them hold "blind" (the engine alone decides when a blind nil is
-// open), "Bid blind nil". When their turn to bid comes and the engine offers no blind nil,
-// the cards are simply shown. The choice is said in the live region and is two buttons in
-// the bid panel, reached with Tab like any other.
+// blind-nil.js: the blind-nil choice. Where the match's rules allow blind nil, the engine
+// keeps the player's cards face down from the deal (state.cards_hidden, with an empty hand)
+// until they choose: "See my cards" (the engine's `look`: kept in the save, so a reload
+// never offers blind nil again once the cards were seen), or, when the engine's legal bids
+// hold "blind", "Bid blind nil". When their turn to bid comes and the engine offers no
+// blind nil, the engine shows the cards. The choice is said in the live region and is two
+// buttons in the bid panel, reached with Tab like any other.
 import { BLIND_NIL, HUMAN } from "./constants.js";
 import { t } from "./i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
-/** Hands whose cards the player chose to see (by match seed, hand number, dealer and score). */
-const seen = new Set();
 /** The hand whose blind-nil offer was last said (said once a hand). */
 let offered = null;
 let hooks = { onBlind: () => {}, onSee: () => {}, announce: () => {} };
@@ -20,10 +19,9 @@ const handKey = (S) => `${S.seed}|${S.hand_number}|${S.dealer}|${S.scores.join("
 /** Whether the engine offers the player a blind nil now. */
 const offeredNow = (S) => S.to_act === HUMAN && Array.isArray(S.legal_bids) && S.legal_bids.includes(BLIND_NIL);
 
-/** Whether the player's cards stay face down: a blind-nil table, their bid to come, and no choice made yet. */
+/** Whether the player's cards are face down (the engine decides: a blind-nil table, their bid to come, no look yet). */
 export function cardsHidden(S) {
-  return Boolean(S && S.rules && S.rules.blind_nil && S.phase === "bid" && S.bids[HUMAN] === null
-    && !seen.has(handKey(S)) && (S.to_act !== HUMAN || offeredNow(S)));
+  return Boolean(S && S.cards_hidden);
 }
 
 /** The state as drawn: the player's hand left out while their cards are face down. */
@@ -56,7 +54,7 @@ function panel() {
   blind.dataset.role = "blind-bid";
   box.append(text, see, blind);
   see.addEventListener("click", () => {
-    if (!box.hidden && box.dataset.key) seen.add(box.dataset.key);
+    if (box.hidden) return;
     hooks.announce(t("blind.chose"));
     hooks.onSee();
   });

@@ -106,6 +106,20 @@ export function createController({ engine, store, save, settings, speedOverride,
     await runBots(run);
   }
 
+  /** The player turns their cards face up (blind-nil tables): the engine closes blind nil and saves it. */
+  async function look() {
+    if (st.busy || !st.S || !st.S.cards_hidden) return;
+    const run = current();
+    st.busy = true;
+    const S = await run.ask(MSG.LOOK);
+    st.busy = false;
+    if (S) {
+      st.S = S;
+      persist();
+    }
+    render();
+  }
+
   async function humanPlay(card) {
     if (st.busy || !st.S || st.pendingHand) return;
     st.userActed = true;
@@ -265,6 +279,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     startMatch: live(startMatch),
     resume: live(resume),
     humanBid: live(humanBid),
+    look: live(look),
     humanPlay: live(humanPlay),
     whyNot: live(whyNot),
     continueAfterHand: live(continueAfterHand),

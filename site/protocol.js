@@ -17,6 +17,7 @@ export const MESSAGES = Object.freeze({
   rules: { args: "{rules}", result: "{rules, text}", changes: false },
   resume: { args: "{save}", result: "state", changes: true },
   bid: { args: "{n}", result: "state", changes: true },
+  look: { args: "{}", result: "state", changes: true },
   play: { args: "{card}", result: "state", changes: true },
   why_not: { args: "{card}", result: "{legal: bool, code: string|null}", changes: false },
   bot_step: { args: "{}", result: "{event, state}", changes: true },

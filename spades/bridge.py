@@ -23,13 +23,18 @@ opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_s
                                name, ``preset,key=value`` text or a dictionary (:class:`~spades.Rules`;
                                ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
                                Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
-                               and ``blind`` (which nil bids are blind)
+                               and ``blind`` (which nil bids are blind); ``cards_hidden``: the
+                               human's cards are face down (a blind nil may still be chosen), so
+                               ``hand`` is empty
 ``rules {rules}``              ``{rules, text}``: ``rules`` (any form ``new_match`` takes) checked and described
                                (``Rules.to_dict``, ``Rules.to_text``) without starting a match; refused
                                with the same codes (the new-match dialog asks before it closes)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
 ``bid {n}``                     state after the human's bid, 0 = nil, ``"blind"`` = blind nil
-                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules)
+                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules,
+                               ``blind_after_look`` once the human has seen their cards this hand)
+``look``                       state after the human turns their cards face up (blind nil tables):
+                               blind nil closes for them this hand; kept in the save
 ``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
@@ -165,6 +170,12 @@ def bid(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     return state(sid)
 
 
+def look(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The human turns their cards face up at a blind-nil table (blind nil then closes for this hand)."""
+    _open(sid).look()
+    return state(sid)
+
+
 def play(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """The human plays ``card``."""
     _open(sid).play(args.get("card"))
@@ -240,13 +251,13 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "rules": rules, "resume": resume, "bid": bid,
-    "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
+    "look": look, "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
     "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,
 }
 
 #: Messages that change the session: their replies carry the new save text.
-CHANGES = frozenset({"new_match", "resume", "bid", "play", "bot_step", "run_bots", "undo"})
+CHANGES = frozenset({"new_match", "resume", "bid", "look", "play", "bot_step", "run_bots", "undo"})
 
 
 def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from .ai import LEVELS, Bot, bot
 from .ai.explain import Explanation, Reason
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
-from .match import OVER, PLAY, HandRecord, Match
+from .match import BID, OVER, PLAY, HandRecord, Match
 from .rules import refusal
 from .safejson import excerpt, loads
 from .start import check_seat
@@ -157,6 +157,8 @@ class Session:
             for s in SEATS if s not in self.humans}
         #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
         self.explained: dict[int, Explanation] = {}
+        #: Human seats that turned their cards face up this hand (blind nil is then closed): seat -> hand number.
+        self.looked: dict[int, int] = {}
 
     @classmethod
     def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
@@ -185,9 +187,29 @@ class Session:
             raise IllegalAction("not_your_turn", f"Wait for your turn: seat {m.to_act} is to act.")
         return seat
 
+    def cards_hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are still face down: at a blind-nil table, before its bid, until
+        it looks, and at its turn only while the engine offers it a blind nil."""
+        m = self.match
+        if not (m.rules.blind_nil and m.phase == BID and m.bids[seat] is None) or self._has_looked(seat):
+            return False
+        return m.to_act != seat or BLIND_NIL in m.legal_bids()
+
+    def _has_looked(self, seat: int) -> bool:
+        return self.looked.get(seat) == self.match.hand_number
+
+    def look(self, seat: int | None = None) -> None:
+        """A human turns their cards face up (default: the first human): no blind nil for them this hand."""
+        seat = self.humans[0] if seat is None else seat
+        if seat not in self.humans:
+            raise BadRequest("bad_seat", f"Seat {seat!r} is not a human seat.")
+        self.looked[seat] = self.match.hand_number
+
     def bid(self, n: Any) -> dict[str, Any]:
         """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
         seat = self._my_turn()
+        if n == BLIND_NIL and self._has_looked(seat):
+            raise IllegalAction("blind_after_look", "You have seen your cards: blind nil is closed for this hand.")
         self.match.bid(n, seat=seat)
         return {"kind": "bid", "seat": seat, "bid": n}
 
@@ -322,10 +344,12 @@ class Session:
         else:
             counts = [SUIT_SIZE - len(tricks) - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
                       for s in SEATS]
+        hidden = self.cards_hidden(seat)
+        bids = [b for b in view.legal_bids if not (b == BLIND_NIL and self._has_looked(seat))]
         return {
             "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
-            "to_act": view.to_act, "human": seat,
-            "hand": sort_hand(view.hand, m.rules.card_deck), "legal_bids": list(view.legal_bids),
+            "to_act": view.to_act, "human": seat, "cards_hidden": hidden,
+            "hand": [] if hidden else sort_hand(view.hand, m.rules.card_deck), "legal_bids": bids,
             "legal_cards": list(view.legal_cards), "bids": list(view.bids),
             "tricks_won": list(view.tricks_won), "trick": view.trick.to_dict() if view.trick else None,
             "last_trick": tricks[-1].to_dict() if tricks else (
@@ -344,6 +368,7 @@ class Session:
         """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
         return {"format": SESSION_FORMAT, "version": SESSION_VERSION, "partner": self.partner,
                 "opponents": self.opponents, "seed": self.seed, "humans": list(self.humans),
+                "looked": sorted(s for s in self.looked if self._has_looked(s)),
                 "match": json.loads(self.match.to_json())}
 
     def to_json(self) -> str:
@@ -377,7 +402,12 @@ class Session:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
             raise BadSave("malformed", "The saved match is damaged.") from None
         try:
-            return cls(match, humans=data.get("humans", [HUMAN]), partner=data.get("partner"),
-                       opponents=data.get("opponents"), seed=seed)
+            session = cls(match, humans=data.get("humans", [HUMAN]), partner=data.get("partner"),
+                          opponents=data.get("opponents"), seed=seed)
         except BadRequest as exc:
             raise BadSave("malformed", f"The saved game is damaged: {exc.message}") from None
+        looked = data.get("looked", [])  # absent in saves written before blind nil could be declined
+        if not (isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)):
+            raise BadSave("malformed", "The saved game's face-up hands are invalid.")
+        session.looked = {s: match.hand_number for s in looked}
+        return session

@@ -382,3 +382,71 @@ def test_session_imports_neither_bridge_nor_cli():
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not {n for n in names if n.split(".")[-1] in ("bridge", "cli")}
+
+
+# -- blind nil: the cards stay face down until the human looks ----------------------------
+
+BLIND_ALWAYS = "blind-nil,blind_nil_trail=0"
+
+
+def _blind_table(seed: int = 3) -> Session:
+    session = Session.new(seed, partner="easy", opponents="easy", rules=BLIND_ALWAYS)
+    for _ in session.run_bots():
+        pass
+    return session
+
+
+def test_cards_are_face_down_until_the_human_looks_and_then_blind_nil_is_closed():
+    session = _blind_table()
+    state = session.state_for(HUMAN)
+    assert (state["cards_hidden"], state["hand"]) == (True, [])
+    assert "blind" in state["legal_bids"]
+    session.look()
+    state = session.state_for(HUMAN)
+    assert state["cards_hidden"] is False
+    assert sorted(state["hand"]) == sorted(session.match.view(HUMAN).hand)
+    assert "blind" not in state["legal_bids"]
+    before = session.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        session.bid("blind")
+    assert refused.value.code == "blind_after_look"
+    assert session.to_json() == before
+
+
+def test_the_look_is_saved_and_only_for_this_hand():
+    session = _blind_table()
+    session.look()
+    restored = Session.from_json(session.to_json())
+    assert json.loads(session.to_json())["looked"] == [HUMAN]
+    assert restored.state_for(HUMAN)["cards_hidden"] is False
+    assert "blind" not in restored.state_for(HUMAN)["legal_bids"]
+    # the next hand deals face down again
+    m = restored.match
+    hand = m.hand_number
+    while m.hand_number == hand:
+        if restored.human_to_act is None:
+            restored.bot_step()
+        elif m.phase == "bid":
+            restored.bid(3)
+        else:
+            restored.play(m.legal_cards()[0])
+    assert (m.phase, m.bids[HUMAN]) == ("bid", None)
+    assert restored.state_for(HUMAN)["cards_hidden"] is True
+    assert json.loads(restored.to_json())["looked"] == []
+
+
+def test_a_standard_table_never_hides_the_cards_and_older_saves_load_without_a_look():
+    session = Session.new(3, partner="easy", opponents="easy")
+    assert session.state_for(HUMAN)["cards_hidden"] is False
+    data = json.loads(_blind_table().to_json())
+    del data["looked"]
+    assert Session.from_json(json.dumps(data)).state_for(HUMAN)["cards_hidden"] is True
+
+
+@pytest.mark.parametrize("looked", [[1], [0, 0.5], "0", [True], {"0": 1}])
+def test_a_save_with_a_bad_look_is_refused_whole(looked):
+    data = json.loads(_blind_table().to_json())
+    data["looked"] = looked
+    with pytest.raises(BadSave) as refused:
+        Session.from_json(json.dumps(data))
+    assert refused.value.code == "malformed"

@@ -214,6 +214,15 @@ def test_see_my_cards_shows_the_hand_and_the_bids(page, site_url):
     page.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13")
     assert page.is_hidden("#blind-choice") and page.is_visible("#bid-grid")
     assert page.evaluate("() => document.activeElement.dataset.bid") is not None
+    # the look is the engine's and is saved: after a reload the cards are up and blind nil is gone
+    page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '{}').looked || []).length === 1",
+                           arg=SAVE_KEY)
+    assert saved(page)["looked"] == [0]
+    page.reload()
+    page.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13",
+                           timeout=BOOT_MS)
+    assert page.is_hidden("#blind-choice") and page.is_visible("#bid-grid")
+    assert page.locator("[data-role='blind-bid']:visible").count() == 0
     assert_clean(page)
 
 
