@@ -91,17 +91,17 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
 
     The run of top live spades of the hand holding the highest one wins that many tricks.
     The leader can also cash its top spades (if it may lead them) and then its top cards of
-    each side suit (:func:`_cashes`). Or it leads a low card to a suit its partner heads
-    (an entry no opponent can ruff) and the partner cashes its own. Returns (team 0's count,
-    team 1's, the mask of cards team 0's count rests on, team 1's): the search's table keeps
-    those cards' owners fixed when it shares a bound (suit lengths are fixed anyway).
+    each side suit, as many as every opponent holding a spade must follow to: following,
+    they discard nothing. Returns (team 0's count, team 1's, the mask of cards team 0's
+    count rests on, team 1's): the search's table keeps those cards' owners fixed when it
+    shares a bound (suit lengths are fixed anyway).
     """
     spades = live & SPADE_MASK
     holder = -1
     run = run_cards = 0
     if spades:
         top = 1 << (spades.bit_length() - 1)
-        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3
+        holder = next(s for s in range(4) if h[s] & top)
         hand = h[holder]
         while spades:
             top = 1 << (spades.bit_length() - 1)
@@ -111,71 +111,30 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
             run_cards |= top
             spades ^= top
     mine = h[leader]
-    mate = h[leader ^ 2]
-    o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
-    ruff1, ruff2 = o1 & SPADE_MASK, o2 & SPADE_MASK
+    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
+    cash = cash_cards = 0
     if holder == leader and (broken or not mine & ~SPADE_MASK):
-        ours, ours_cards = _cashes(mine, ruff1, ruff2, o1, o2, live, run, run_cards)
-    else:
-        ours, ours_cards = _cashes(mine, ruff1, ruff2, o1, o2, live, 0, 0)
-    if holder == leader ^ 2:
-        if run > ours:
-            ours, ours_cards = run, run_cards
-        if broken and mine & SPADE_MASK:           # a spade to partner's top spade, then its cashes
-            n, cards = _cashes(mate, ruff1, ruff2, o1, o2, live, run, run_cards)
-            if n > ours:
-                ours, ours_cards = n, cards
-    if mate:
-        entry = False
-        for suit_mask in SIDE_MASKS:
-            suit = live & suit_mask
-            if suit and mine & suit_mask and mate >> (suit.bit_length() - 1) & 1 and \
-                    (not ruff1 or o1 & suit_mask) and (not ruff2 or o2 & suit_mask):
-                entry = True
+        cash, cash_cards = run, run_cards
+    for suit_mask in SUIT_MASKS[:3]:
+        suit = live & suit_mask
+        n = 13                            # tricks cashable in the suit: capped by a ruffer's length
+        if o1 & SPADE_MASK:
+            n = (o1 & suit_mask).bit_count()
+        if o2 & SPADE_MASK:
+            n = min(n, (o2 & suit_mask).bit_count())
+        while suit and n:
+            top = 1 << (suit.bit_length() - 1)
+            if not mine & top:
                 break
-        if entry:                                   # a low card to partner's top card, then its cashes
-            if holder == leader ^ 2 and broken:
-                n, cards = _cashes(mate, ruff1, ruff2, o1, o2, live, run, run_cards)
-            else:
-                n, cards = _cashes(mate, ruff1, ruff2, o1, o2, live, 0, 0)
-            if n > ours:
-                ours, ours_cards = n, cards
+            n -= 1
+            cash += 1
+            cash_cards |= top
+            suit ^= top
+    ours, ours_cards = (cash, cash_cards) if cash >= run or holder & 1 != leader & 1 else (run, run_cards)
     theirs, theirs_cards = (run, run_cards) if holder >= 0 and holder & 1 != leader & 1 else (0, 0)
     if leader & 1 == 0:
         return ours, theirs, ours_cards, theirs_cards
     return theirs, ours, theirs_cards, ours_cards
-
-
-SIDE_MASKS = SUIT_MASKS[:3]
-
-
-def _cashes(hand: int, ruff1: int, ruff2: int, o1: int, o2: int, live: int, run: int, run_cards: int) -> tuple[int, int]:
-    """Tricks ``hand`` cashes on lead from the top: its ``run`` of top spades first (0 if it
-    may not lead them), then its top cards of each side suit, as many as every opponent
-    holding a spade must follow to (following, they discard nothing) — or all of them if the
-    top spades outnumber each opponent's spades (trump control: they are drawn first).
-    Returns the count and the cards it rests on."""
-    cash, cards = run, run_cards
-    drawn = run and run >= ruff1.bit_count() and run >= ruff2.bit_count()
-    for suit_mask in SIDE_MASKS:
-        suit = live & suit_mask
-        if not hand & suit_mask or not hand >> (suit.bit_length() - 1) & 1:
-            continue
-        n = 13                            # tricks cashable in the suit: capped by a ruffer's length
-        if not drawn:
-            if ruff1:
-                n = (o1 & suit_mask).bit_count()
-            if ruff2:
-                n = min(n, (o2 & suit_mask).bit_count())
-        while suit and n:
-            top = 1 << (suit.bit_length() - 1)
-            if not hand & top:
-                break
-            n -= 1
-            cash += 1
-            cards |= top
-            suit ^= top
-    return cash, cards
 
 
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1

@@ -26,7 +26,7 @@ import time
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
                        sure_tricks, sure_tricks_why, top_spade_run)
-from .solver_tt import probe, run_bottom, signature, store, trick_rel
+from .solver_tt import depths_mask, lookup, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
@@ -152,10 +152,10 @@ class Solver(MarginSearch):
                 table = self.trick_tt.get(bucket)
                 if table is None:
                     table = self.trick_tt[bucket] = {}
-                hit = probe(table, codes, live, target)
+                hit = lookup(table, codes, target)
                 if hit is not None:
-                    self.rel = hit[1]
-                    return hit[0]
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
             if self.use_quick:
                 s0, s1, why0, why1 = sure_tricks_why(h, leader, live, self.broken)
                 if s0 >= target:

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from .cards import SPADE_MASK
 from .rules import trick_winner
 from .scoring import score_team
-from .solver_tt import probe, signature, store, trick_rel
+from .solver_tt import depths_mask, lookup, signature, store, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -104,10 +104,10 @@ class MarginSearch:
                 table = self.score_tt.get(key)
                 if table is None:
                     table = self.score_tt[key] = {}
-                hit = probe(table, codes, live, v)
+                hit = lookup(table, codes, v)
                 if hit is not None:
-                    self.rel = hit[1]
-                    return hit[0]
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1]
         seat = (self.leader + len(self.trick)) % 4
         maximiser = not seat & 1
         result = not maximiser

@@ -141,12 +141,6 @@ def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tup
         e[1] = target - 1
 
 
-def probe(table: dict, codes: tuple[int, ...], live: int, target: int) -> tuple[bool, int] | None:
-    """A stored bound that decides ``value >= target``: (the answer, its relevance in this position), or ``None``."""
-    hit = lookup(table, codes, target)
-    return None if hit is None else (hit[1], depths_mask(live, hit[0]))
-
-
 def store(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], live: int, rel: int, partition: bool,
           answer: bool, target: int, low: int, high: int) -> int:
     """Record a searched node's answer (shared by relevance, or by the exact position without
