@@ -303,7 +303,6 @@ class Solver(MarginSearch):
         guess = round(share_estimate(self.h) * left)        # the first card's; then the last card's value
         broken = self.broken
         by_tricks = self.margin_by_tricks(pos) if score else None
-        last_margin = None
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[3] & 1 else 0
@@ -311,8 +310,7 @@ class Solver(MarginSearch):
             guess = t0
             margin = None
             if score:
-                m0 = by_tricks[t0] if by_tricks is not None else self._exact_margin(last_margin)
-                last_margin = m0
+                m0 = by_tricks[t0] if by_tricks is not None else self._exact_margin()
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)

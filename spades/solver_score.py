@@ -2,15 +2,13 @@
 
 With a nil bid (or a bag penalty in reach) each team's points are not a rising function of
 its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
-maximises it, team 1 minimises it), so the value is found by null-window tests over the margins
-the hand can still end on (from the previous card's value, else by halving), each one a test ("does team 0 reach at least v?")
-with a table of bounds keyed by the tricks won (per seat on a team with a nil bid, whose
-tricks are bags; the team's total otherwise) and shared by relevance like the trick search's, and a cut-off from the range of margins still
+maximises it, team 1 minimises it), so the value is found by binary search over the margins
+the hand can still end on, each step one null-window test ("does team 0 reach at least v?")
+with a table of bounds keyed by the tricks won per seat (nils make each seat's count
+matter) and shared by relevance like the trick search's, and a cut-off from the range of margins still
 possible (the run of top spades is counted to the hand holding it). Standard library only.
 """
 from __future__ import annotations
-
-from bisect import bisect_left
 
 from .cards import SPADE_MASK
 from .rules import trick_winner
@@ -98,9 +96,7 @@ class MarginSearch:
             live = self.live
             if self.use_tt:
                 bucket, codes, ns = signature(self.h, self.leader, self.broken)
-                b = self.bids
-                key = (bucket, won[0] + won[2] if b[0] and b[2] else won[0] << 4 | won[2],
-                       won[1] + won[3] if b[1] and b[3] else won[1] << 4 | won[3])
+                key = (bucket, won)
                 table = self.score_tt.get(key)
                 if table is None:
                     table = self.score_tt[key] = {}
@@ -133,19 +129,14 @@ class MarginSearch:
         self.rel = rel
         return result
 
-    def _exact_margin(self, guess: int | None = None) -> int:
-        """Team 0's final margin with best play: null-window tests over the margins still possible,
-        the first two beside ``guess`` (the previous card's value: usually one of them decides),
-        then binary search."""
+    def _exact_margin(self) -> int:
+        """Team 0's final margin with best play: binary search over the margins still possible."""
         out = self._outcomes(tuple(self.won), -1, 0)
         lo, hi = 0, len(out) - 1
-        g = bisect_left(out, guess) if guess is not None else -1
-        steps = 2
         while lo < hi:
-            mid = g if steps and lo < g <= hi else (lo + hi + 1) // 2
-            steps -= 1
+            mid = (lo + hi + 1) // 2
             if self._mge(out[mid]):
-                lo, g = mid, mid + 1
+                lo = mid
             else:
-                hi, g = mid - 1, mid - 1
+                hi = mid - 1
         return out[lo]

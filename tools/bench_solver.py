@@ -1,6 +1,7 @@
 """Solver figures (benchmarks, not tests): first-lead solve times, bot losses (agreement: check_solver_endplay.py).
 
     python tools/bench_solver.py lead  [--deals 50] [--cap 120] [--kinds tricks,score] [--baseline bcd75eb]
+                                       [--played 4] [--nil]
     python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
@@ -46,7 +47,11 @@ def lead(args: argparse.Namespace) -> None:
             m = spades.Match(seed=rnd.getrandbits(32))
             for _ in range(4):
                 m.bid(rnd.choice((1, 2, 3, 3, 4, 4, 5, 0)))
+            for _ in range(4 * args.played):
+                m.play(rnd.choice(m.legal_cards()))
             pos = Position.from_match(m)
+            if args.nil and 0 not in pos.bids:
+                continue
             sides = [("today", Solver, pos)]
             if old is not None:
                 sides.append(("baseline", old.Solver, old.Position(pos.hands, pos.trick, pos.leader, pos.broken,
@@ -175,6 +180,8 @@ def main() -> None:
     b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
     b.add_argument("--kinds", default="tricks,score")
     b.add_argument("--baseline", help="also solve with this commit's solver (A/B in one run)")
+    b.add_argument("--played", type=int, default=0, help="tricks played at random first (0: the first lead)")
+    b.add_argument("--nil", action="store_true", help="only deals with a nil bid (the others are drawn and skipped)")
     t = sub.add_parser("techniques")
     t.add_argument("--deals", type=int, default=50)
     t.add_argument("--cap", type=float, default=20.0, help="CPU seconds per solve (past it: counted as infinite)")
