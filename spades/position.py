@@ -137,6 +137,26 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
     return theirs, ours, theirs_cards, ours_cards
 
 
+HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1
+
+
+def share_estimate(h: list[int]) -> float:
+    """Team 0's rough share of the tricks still to play, from high-card points (spades weigh
+    more, with length): the search's first guess, so its first null-window tests land near the
+    value (a test far from it is cheap, one near it is not)."""
+    pts = [1.0, 1.0]
+    for seat in range(4):
+        hand = h[seat]
+        for suit in range(4):
+            bits = hand >> 13 * suit & SUIT_BITS
+            p = sum(v for r, v in HONOURS if bits >> r & 1)
+            if suit == 3:
+                n = bits.bit_count()
+                p = 1.5 * p + n + 2 * max(0, n - 3)
+            pts[seat & 1] += p
+    return pts[0] / (pts[0] + pts[1])
+
+
 def top_spade_run(pos: Position) -> tuple[int, int]:
     """The seat holding the highest live spade (table included) and its run of top spades.
 

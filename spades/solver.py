@@ -24,9 +24,9 @@ from __future__ import annotations
 import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
-from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves,
+from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
                        sure_tricks, sure_tricks_why, top_spade_run)
-from .solver_tt import depths_mask, depths_of, lookup, record, run_bottom, signature, suit_sig, trick_rel
+from .solver_tt import depths_mask, lookup, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
@@ -68,15 +68,6 @@ class Solver(MarginSearch):
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
             raise NotFinished
-
-    def _key(self) -> tuple:
-        """Trick-start key: leader, spades broken, each suit's owners by relative rank."""
-        h0, h1, h2, h3 = self.h
-        key = [self.leader, self.broken]
-        for shift in (0, 13, 26, 39):
-            key.append(suit_sig((h0 >> shift & SUIT_BITS, h1 >> shift & SUIT_BITS, h2 >> shift & SUIT_BITS,
-                                 h3 >> shift & SUIT_BITS))[0])
-        return tuple(key)
 
     def _moves(self, seat: int) -> list[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
@@ -161,7 +152,7 @@ class Solver(MarginSearch):
                 table = self.trick_tt.get(bucket)
                 if table is None:
                     table = self.trick_tt[bucket] = {}
-                hit = lookup(table, codes, ns, target)
+                hit = lookup(table, codes, target)
                 if hit is not None:
                     self.rel = depths_mask(live, hit[0])
                     return hit[1]
@@ -228,14 +219,11 @@ class Solver(MarginSearch):
                 rel = got
                 break
             rel |= got
-        self.rel = rel
         if table is not None:
-            depths = depths_of(live, rel) if self.use_partition else ns
-            record(table, codes, ns, depths, result, target, 0, left)
+            rel = store(table, codes, ns, live, rel, self.use_partition, result, target, 0, left)
             if cut >= 0:
                 self.best[(bucket, codes)] = cut
-            if not self.use_partition:
-                self.rel = depths_mask(live, depths)
+        self.rel = rel
         return result
 
     def _exact_tricks(self, guess: int) -> int:
@@ -269,7 +257,7 @@ class Solver(MarginSearch):
         pos.check()
         self._load(pos)
         self.deadline = deadline
-        return self._exact_tricks(self.h[pos.to_act].bit_count() // 2)
+        return self._exact_tricks(round(share_estimate(self.h) * self.h[pos.to_act].bit_count()))
 
     def margin_by_tricks(self, pos: Position) -> list[int] | None:
         """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
@@ -312,7 +300,7 @@ class Solver(MarginSearch):
         left = pos.hands[seat].bit_count()     # tricks still to play, the current one included
         out: dict[int, CardValue] = {}
         reps = self._moves(seat)
-        guess = left // 2
+        guess = round(share_estimate(self.h) * left)        # the first card's; then the last card's value
         broken = self.broken
         by_tricks = self.margin_by_tricks(pos) if score else None
         for c in reps:

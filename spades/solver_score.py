@@ -13,7 +13,7 @@ from __future__ import annotations
 from .cards import SPADE_MASK
 from .rules import trick_winner
 from .scoring import score_team
-from .solver_tt import depths_mask, depths_of, lookup, record, signature, trick_rel
+from .solver_tt import depths_mask, lookup, signature, store, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -100,7 +100,7 @@ class MarginSearch:
                 table = self.score_tt.get(key)
                 if table is None:
                     table = self.score_tt[key] = {}
-                hit = lookup(table, codes, ns, v)
+                hit = lookup(table, codes, v)
                 if hit is not None:
                     self.rel = depths_mask(live, hit[0])
                     return hit[1]
@@ -124,12 +124,9 @@ class MarginSearch:
                 rel = got
                 break
             rel |= got
-        self.rel = rel
         if table is not None:
-            depths = depths_of(live, rel) if self.use_partition else ns
-            record(table, codes, ns, depths, result, v, -INFINITY, INFINITY)
-            if not self.use_partition:
-                self.rel = depths_mask(live, depths)
+            rel = store(table, codes, ns, live, rel, self.use_partition, result, v, -INFINITY, INFINITY)
+        self.rel = rel
         return result
 
     def _exact_margin(self) -> int:

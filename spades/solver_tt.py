@@ -103,16 +103,19 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, 
     return bucket, (c0, c1, c2, c3), (n0, n1, n2, n3)
 
 
-def _owners(codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The owner codes of each suit's top ``depths`` cards (the leading 1 keeps depths apart)."""
-    return (codes[0] >> 2 * (ns[0] - depths[0]), codes[1] >> 2 * (ns[1] - depths[1]),
-            codes[2] >> 2 * (ns[2] - depths[2]), codes[3] >> 2 * (ns[3] - depths[3]))
+OWNER_BITS = 27             # one suit's owners code: a leading 1 and two bits a card
 
 
-def lookup(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool] | None:
-    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, the answer)."""
-    for depths, entries in table.items():
-        e = entries.get(_owners(codes, ns, depths))
+def lookup(table: dict, codes: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool] | None:
+    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, the answer).
+
+    The bucket holds, for each depths stored, the shifts that cut each suit's owner code
+    to its top ``depth`` cards (suit sizes are fixed within a bucket) and the entries by
+    the cut codes packed in one int (the leading 1 of each code keeps depths apart).
+    """
+    c0, c1, c2, c3 = codes
+    for depths, (s0, s1, s2, s3, entries) in table.items():
+        e = entries.get((((c0 >> s0) << OWNER_BITS | c1 >> s1) << OWNER_BITS | c2 >> s2) << OWNER_BITS | c3 >> s3)
         if e is not None and (e[0] >= target or e[1] < target):
             return depths, e[0] >= target
     return None
@@ -121,17 +124,32 @@ def lookup(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], target: int
 def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...],
            answer: bool, target: int, low: int, high: int) -> None:
     """Store ``value >= target`` is ``answer`` (a lower or an upper bound) under the owners of the top ``depths`` cards."""
-    entries = table.get(depths)
-    if entries is None:
-        entries = table[depths] = {}
-    key = _owners(codes, ns, depths)
+    slot = table.get(depths)
+    if slot is None:
+        slot = table[depths] = (2 * (ns[0] - depths[0]), 2 * (ns[1] - depths[1]), 2 * (ns[2] - depths[2]),
+                                2 * (ns[3] - depths[3]), {})
+    s0, s1, s2, s3, entries = slot
+    c0, c1, c2, c3 = codes
+    key = (((c0 >> s0) << OWNER_BITS | c1 >> s1) << OWNER_BITS | c2 >> s2) << OWNER_BITS | c3 >> s3
     e = entries.get(key)
     if e is None:
         e = entries[key] = [low, high]
     if answer:
-        e[0] = max(e[0], target)
-    else:
-        e[1] = min(e[1], target - 1)
+        if target > e[0]:
+            e[0] = target
+    elif target - 1 < e[1]:
+        e[1] = target - 1
+
+
+def store(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], live: int, rel: int, partition: bool,
+          answer: bool, target: int, low: int, high: int) -> int:
+    """Record a searched node's answer (shared by relevance, or by the exact position without
+    ``partition``); returns the relevance the node leaves to its parent."""
+    if partition:
+        record(table, codes, ns, depths_of(live, rel), answer, target, low, high)
+        return rel
+    record(table, codes, ns, ns, answer, target, low, high)
+    return depths_mask(live, ns)
 
 
 def trick_rel(winning: int, gone: int) -> int:

@@ -4,10 +4,12 @@
   positions with at most 4 tricks left: both the trick value and the score value;
 * the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
   broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
-  endplay cannot be imported. ``tools/check_solver_endplay.py`` runs the larger agreement counts.
+  endplay cannot be imported: 300 positions with 5 and 9 tricks left by default, 60 full deals in
+  the slow test (``SPADES_SLOW_TESTS=1``); ``tools/check_solver_endplay.py`` runs the larger counts.
 """
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -19,8 +21,12 @@ from spades.solver import CardValue, Position, Solver, SolverError, solve, solve
 from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
-# tricks left → positions checked here; full deals (13) and the 300+ count: tools/check_solver_endplay.py
-ENDPLAY_POSITIONS = {9: 12, 5: 40}
+# tricks left → positions checked by the default run (300 in all, about 25 s of CPU here);
+# full deals (13 tricks left, 1–60 s of CPU each in pure Python) are the slow test below
+# (SPADES_SLOW_TESTS=1) and tools/check_solver_endplay.py --full
+ENDPLAY_POSITIONS = {9: 110, 5: 190}
+ENDPLAY_FULL_DEALS = 60
+SLOW = os.environ.get("SPADES_SLOW_TESTS") == "1"
 
 
 # -- agreement with brute force -----------------------------------------------------------
@@ -161,17 +167,28 @@ def test_refuses_unbroken_spades_after_a_spade_was_played():
 
 @pytest.mark.parametrize("tricks_left", sorted(ENDPLAY_POSITIONS))
 def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
+    _agree_with_endplay(tricks_left, ENDPLAY_POSITIONS[tricks_left])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="full deals take minutes in all: SPADES_SLOW_TESTS=1 (or tools/check_solver_endplay.py --full)")
+def test_agrees_with_endplay_on_full_deals():
+    _agree_with_endplay(13, ENDPLAY_FULL_DEALS)
+
+
+def _agree_with_endplay(tricks_left: int, count: int) -> None:
+    """Every legal card's further tricks equal DDS's on ``count`` random positions with spades broken."""
     pytest.importorskip("endplay", reason="endplay (bridge DDS) is not installed: pip install endplay")
     rnd = random.Random(100 + tricks_left)
     checked = 0
-    while checked < ENDPLAY_POSITIONS[tricks_left]:
+    while checked < count:
         pos = broken_position(rnd, tricks_left)
         ours = solve_position(pos, score=False)
         theirs = endplay_tricks(pos)
         team = pos.to_act & 1
         assert {c: v.tricks[team] for c, v in ours.items()} == theirs
         checked += 1
-    assert checked == ENDPLAY_POSITIONS[tricks_left]
+    assert checked == count
 
 
 def test_value_type():

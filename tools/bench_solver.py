@@ -1,6 +1,7 @@
 """Solver figures (benchmarks, not tests): first-lead solve times, bot losses (agreement: check_solver_endplay.py).
 
-    python tools/bench_solver.py lead  [--deals 50] [--cap 120]
+    python tools/bench_solver.py lead  [--deals 50] [--cap 120] [--kinds tricks,score] [--baseline bcd75eb]
+                                       [--played 4] [--nil]
     python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
@@ -10,6 +11,7 @@ Times are CPU seconds (``time.process_time``): the machine may be shared.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -22,6 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
+from spades.ai.baseline import load  # noqa: E402
 from spades.analysis import iter_review  # noqa: E402
 from spades.solver import NotFinished, Position, Solver  # noqa: E402
 
@@ -31,31 +34,69 @@ def emit(**row) -> None:
 
 
 def lead(args: argparse.Namespace) -> None:
-    """First lead of random full deals, all candidate cards: trick value and score value."""
-    rnd = random.Random(args.seed)
+    """First lead of random full deals, all candidate cards: trick value and score value.
+
+    With ``--baseline COMMIT`` that commit's solver (from git history, beside today's) solves
+    the same positions, the two alternating deal by deal; the summary gives both and their
+    ratio (baseline / today: above 1 is faster today)."""
+    old = importlib.import_module(load(args.baseline).__name__ + ".solver") if args.baseline else None
     for kind in args.kinds.split(","):
         rnd = random.Random(args.seed)
-        times, capped = [], 0
+        runs: dict[str, list[float]] = {"today": [], "baseline": []}
         for i in range(args.deals):
             m = spades.Match(seed=rnd.getrandbits(32))
             for _ in range(4):
                 m.bid(rnd.choice((1, 2, 3, 3, 4, 4, 5, 0)))
+            for _ in range(4 * args.played):
+                m.play(rnd.choice(m.legal_cards()))
             pos = Position.from_match(m)
-            solver = Solver(pos.bids, pos.bags)
-            solver.clock = time.process_time
-            cpu = time.process_time()
-            try:
-                solver.values(pos, score=kind == "score", deadline=cpu + args.cap)
-                times.append(time.process_time() - cpu)
-                emit(kind=kind, deal=i, cpu_s=round(times[-1], 3), nodes=solver.nodes)
-            except NotFinished:
-                capped += 1
-                emit(kind=kind, deal=i, cpu_s=None, not_finished_after_cpu_s=args.cap)
-        if times or capped:
-            t50, t95 = _summary(times + [float("inf")] * capped)     # past the cap: slower than all
-            emit(kind=kind + "_summary", deals=args.deals, solved=len(times), not_finished=capped,
-                 median_cpu_s=round(t50, 3) if t50 != float("inf") else f"> {args.cap}",
-                 p95_cpu_s=round(t95, 3) if t95 != float("inf") else f"> {args.cap}")
+            if args.nil and 0 not in pos.bids:
+                continue
+            sides = [("today", Solver, pos)]
+            if old is not None:
+                sides.append(("baseline", old.Solver, old.Position(pos.hands, pos.trick, pos.leader, pos.broken,
+                                                                    pos.bids, pos.won, pos.bags)))
+            for name, make, p in sides if i % 2 == 0 else sides[::-1]:
+                spent, nodes = _timed(make, p, kind == "score", args.cap)
+                runs[name].append(spent)
+                emit(kind=kind, deal=i, solver=name, bids=list(pos.bids),
+                     cpu_s=round(spent, 3) if spent != INF else f"> {args.cap}", nodes=nodes)
+        for name, times in runs.items():
+            if times:
+                emit(kind=kind + "_summary", solver=name, deals=len(times), not_finished=times.count(INF),
+                     **{f"{q}_cpu_s": _fmt(v, args.cap) for q, v in zip(("median", "p90", "p95", "max"), _quantiles(times))})
+        if old is not None:
+            a, b = statistics.median(runs["baseline"]), statistics.median(runs["today"])
+            emit(kind=kind + "_ab", baseline=args.baseline, median_ratio=round(a / b, 2) if INF not in (a, b) else None,
+                 deals_faster_today=sum(x > y for x, y in zip(runs["baseline"], runs["today"])))
+
+
+INF = float("inf")
+
+
+def _timed(make, pos, score: bool, cap: float) -> tuple[float, int]:  # noqa: ANN001
+    """CPU seconds of one solve of every card (``INF`` past ``cap``) and the nodes searched."""
+    solver = make(pos.bids, pos.bags)
+    solver.clock = time.process_time
+    start = time.process_time()
+    try:
+        solver.values(pos, score=score, deadline=start + cap)
+        return time.process_time() - start, solver.nodes
+    except Exception as exc:                   # the old package's own NotFinished class
+        if type(exc).__name__ != "NotFinished":
+            raise
+        return INF, solver.nodes
+
+
+def _quantiles(values: list[float]) -> tuple[float, ...]:
+    """Median, p90, p95 and max; solves past the cap count as slower than all."""
+    ordered = sorted(values)
+    at = lambda q: ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]  # noqa: E731
+    return statistics.median(ordered), at(0.9), at(0.95), ordered[-1]
+
+
+def _fmt(v: float, cap: float) -> float | str:
+    return round(v, 3) if v != INF else f"> {cap}"
 
 
 def _first_leads(seed: int, deals: int) -> list[Position]:
@@ -138,6 +179,9 @@ def main() -> None:
     b.add_argument("--deals", type=int, default=50)
     b.add_argument("--cap", type=float, default=60.0, help="CPU seconds per solve")
     b.add_argument("--kinds", default="tricks,score")
+    b.add_argument("--baseline", help="also solve with this commit's solver (A/B in one run)")
+    b.add_argument("--played", type=int, default=0, help="tricks played at random first (0: the first lead)")
+    b.add_argument("--nil", action="store_true", help="only deals with a nil bid (the others are drawn and skipped)")
     t = sub.add_parser("techniques")
     t.add_argument("--deals", type=int, default=50)
     t.add_argument("--cap", type=float, default=20.0, help="CPU seconds per solve (past it: counted as infinite)")

@@ -9,8 +9,10 @@
   the trick value of every legal card.
 
 One JSON line per result, flushed at once; a disagreement prints the position (a bug to
-fix). The last lines are the counts. CI runs a small sample of the same draws
-(tests/test_solver.py). Times are CPU seconds; run it under ``nice`` on a shared machine.
+fix). The last lines are the counts. The default tests (tests/test_solver.py) check 300
+positions with 9 and 5 tricks left; full deals take 1–60 s of CPU each here, so they are
+this tool's ``--full`` and the slow test (``SPADES_SLOW_TESTS=1``). Times are CPU seconds;
+run it under ``nice`` on a shared machine.
 """
 from __future__ import annotations
 
