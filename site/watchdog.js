@@ -32,7 +32,8 @@ const REQUEST_MS = 10000;
 const BOT_MOVE_MS = 30000;
 /** Deadline of all computer players' moves in one request (run_bots, instant speed). */
 const BOT_RUN_MS = 60000;
-/** Deadline of an analysis (a hint, a hand review): a full search of the position. */
+/** Deadline of an analysis (a hint, a hand review, a solve): a full search of the position,
+ *  longer than the largest budget the engine accepts for one (spades.bridge_analysis.MAX_BUDGET, 30 s). */
 const ANALYSIS_MS = 45000;
 /** Deadline of resuming a save: every action of the match replayed through the rules. */
 const RESUME_MS = 30000;
@@ -42,6 +43,9 @@ const DEADLINES = new Map([
   ["run_bots", BOT_RUN_MS],
   ["hint", ANALYSIS_MS],
   ["review", ANALYSIS_MS],
+  ["analyse", ANALYSIS_MS],
+  ["dd_table", ANALYSIS_MS],
+  ["bid_advice", ANALYSIS_MS],
   ["resume", RESUME_MS],
 ]);
 
