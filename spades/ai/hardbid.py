@@ -26,12 +26,18 @@ from .tracker import track
 
 #: Deals sampled per bid decision (each played out once per candidate bid).
 BID_SAMPLES = 64
-#: Candidate bids: the heuristic bid and this many either side of it.
+#: Candidate bids: the heuristic bid, this many below it and ``BID_ABOVE`` above it.
 BID_SPREAD = 1
+BID_ABOVE = 1
 #: Nil is a candidate when the hand's estimate is at most this many tricks.
 NIL_CONSIDER = 2.5
 #: Points of credit per deal for the heuristic bid: a simulated bid must beat it clearly.
 BID_PRIOR = 3.0
+#: The play-outs see every card, so they make contracts more often than real play: each
+#: result is also valued with one trick of ours moved to the opponents, weighted by this.
+TRICK_RISK = 0.5
+#: Nil is chosen only if it survived at least this share of the simulated deals.
+NIL_MIN_MAKE = 0.75
 PERCENT = 100
 
 
@@ -52,12 +58,22 @@ def _fill_bids(bids: list[int], hands: list[int], order: list[int]) -> list[int]
     return out
 
 
+def _one_less(won: list[int], bids: list[int], team: int) -> list[int]:
+    """``won`` with one trick of ``team``'s contract bidders given to the next opponent (if they took one)."""
+    out = won[:]
+    seats = [s for s in (team, team + 2) if out[s] and bids[s] != NIL]
+    if seats:
+        out[seats[0]] -= 1
+        out[(seats[0] + 1) % 4] += 1
+    return out
+
+
 def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
     """The bids Hard simulates: the heuristic bid, its neighbours, and nil for a weak hand."""
     out = {heuristic}
     if heuristic != NIL:
         for d in range(1, BID_SPREAD + 1):
-            out.update(b for b in (heuristic - d, heuristic + d) if 1 <= b <= 13)
+            out.update(b for b in (heuristic - d,) + ((heuristic + d,) if d <= BID_ABOVE else ()) if 1 <= b <= 13)
     partner = view.bids[(view.seat + 2) % 4]
     if partner != NIL and estimate_tricks(view.hand_mask) <= NIL_CONSIDER:
         out.add(NIL)
@@ -92,7 +108,11 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
             base[seat] = b
             bids = _fill_bids(base, hands, order)
             won = rollout(hands, [], leader, [0, 0, 0, 0], bids, False)
-            totals[b] += hand_value(bids, won, team, view.scores, view.bags, house)
+            value = hand_value(bids, won, team, view.scores, view.bags, house)
+            if TRICK_RISK:
+                value += TRICK_RISK * (hand_value(bids, _one_less(won, bids, team), team, view.scores,
+                                                  view.bags, house) - value)
+            totals[b] += value
             made[b] += (won[seat] == 0) if b == NIL else team_need(bids, won, team) <= 0
         done += 1
     if not done:
@@ -100,6 +120,8 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
     rows = {b: reason("bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done))
             for b in options}
     totals[heuristic] += BID_PRIOR * done
+    if NIL in options and heuristic != NIL and made[NIL] < NIL_MIN_MAKE * done:
+        totals[NIL] = float("-inf")          # too risky a nil
     best = max(options, key=lambda b: (totals[b], b == heuristic))
     details = [rows[b].to_dict() for b in sorted(options, key=lambda b: -totals[b])] + [why.to_dict()]
     p = rows[best].params
