@@ -9,7 +9,10 @@ with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per ca
 Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
 bags at their long-run cost and a bonus for deciding the match (so the target and the floor
 count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
-has to be clearly better to replace it. The work is a fixed count: same view, same bid.
+has to be clearly better to replace it. The play-outs see every card and so make contracts
+and nils more often than real play: each result is valued half as it came out and half with
+one of our tricks lost (``TRICK_RISK``), and nil replaces the heuristic bid only if it survived
+``NIL_MIN_MAKE`` of the deals. The work is a fixed count: same view, same bid.
 """
 from __future__ import annotations
 
@@ -26,9 +29,8 @@ from .tracker import track
 
 #: Deals sampled per bid decision (each played out once per candidate bid).
 BID_SAMPLES = 64
-#: Candidate bids: the heuristic bid, this many below it and ``BID_ABOVE`` above it.
+#: Candidate bids: the heuristic bid and this many either side of it.
 BID_SPREAD = 1
-BID_ABOVE = 1
 #: Nil is a candidate when the hand's estimate is at most this many tricks.
 NIL_CONSIDER = 2.5
 #: Points of credit per deal for the heuristic bid: a simulated bid must beat it clearly.
@@ -73,7 +75,7 @@ def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
     out = {heuristic}
     if heuristic != NIL:
         for d in range(1, BID_SPREAD + 1):
-            out.update(b for b in (heuristic - d,) + ((heuristic + d,) if d <= BID_ABOVE else ()) if 1 <= b <= 13)
+            out.update(b for b in (heuristic - d, heuristic + d) if 1 <= b <= 13)
     partner = view.bids[(view.seat + 2) % 4]
     if partner != NIL and estimate_tricks(view.hand_mask) <= NIL_CONSIDER:
         out.add(NIL)
