@@ -85,6 +85,16 @@ def test_normal_bids_more_to_cover_partner_nil() -> None:
     assert (plain, cover) == (3, 4)   # the estimate (3.6) rounds up from half a trick to cover the nil
 
 
+
+def test_normal_keeps_its_teams_contract_within_eight_tricks() -> None:
+    hand = ["AS", "KS", "7S", "AH", "9H", "5H", "KD", "8D", "4D", "JC", "8C", "5C", "3C"]   # estimate 3.6
+    # dealer 1: bidding order 2, 3, 0, 1; the partner (seat 2) bid 6
+    e = NormalBot(0).explain(position(deal_with({0: hand}), 1, [6, 4]).view(0))
+    assert e.action == 2
+    cap = [d["params"] for d in e.reason.params["details"] if d["code"] == "adj.team_cap"]
+    assert cap == [{"partner_bid": 6, "cut": 1}]
+    assert NormalBot(0).choose(position(deal_with({0: hand}), 1, [5, 4]).view(0)) == 3   # 5 + 3: no cut
+
 # -- Normal: play ----------------------------------------------------------------------------
 
 def test_normal_covers_partner_nil() -> None:

@@ -22,6 +22,7 @@ from spades.solver import Solver
 from spades.variant import PRESETS
 
 BASELINE = "5104c58"
+PERCENT = 100
 
 
 def hard(seed: int = 0, budget: int = 2000, bid_samples: int = 8) -> HardBot:
@@ -163,3 +164,29 @@ def test_arena_plays_an_old_commits_bots_on_the_same_deals() -> None:
     assert a["level"] == f"easy@{BASELINE}" and a["hands"] == b["hands"] == 4
     assert a["points_per_hand"] == b["points_per_hand"] and a["bags_per_hand"] == b["bags_per_hand"]
     assert results[0].first_deal == results[1].first_deal
+
+
+def test_a_simulated_nil_must_survive_most_deals() -> None:
+    # seed 22: the heuristic bids 2, the play-outs prefer nil, which survived 14 of the 16 deals
+    from spades.ai import hardbid
+
+    v = Match(seed=22).view(Match(seed=22).to_act)
+    e = hard(1, bid_samples=16).explain(v)
+    nil = next(d["params"] for d in e.reason.params["details"] if d["code"] == "bid.option" and d["params"]["bid"] == 0)
+    assert e.action == 0 and nil["make"] == 88 >= PERCENT * hardbid.NIL_MIN_MAKE
+    strict = hardbid.NIL_MIN_MAKE
+    try:
+        hardbid.NIL_MIN_MAKE = 0.9                # 14 of 16 deals is now too few
+        e = hard(1, bid_samples=16).explain(v)
+    finally:
+        hardbid.NIL_MIN_MAKE = strict
+    assert e.action == 2 and e.reason.params["details"][-2]["params"]["bid"] == 0   # listed last, not chosen
+
+
+def test_bid_play_outs_also_count_one_trick_of_ours_lost() -> None:
+    from spades.ai.hardbid import _one_less
+
+    # a contract bidder's trick goes to the next opponent; a nil bidder's trick is never moved
+    assert _one_less([3, 4, 2, 4], [3, 4, 2, 4], 0) == [2, 5, 2, 4]
+    assert _one_less([0, 4, 2, 7], [0, 4, 2, 7], 0) == [0, 4, 1, 8]
+    assert _one_less([1, 4, 0, 8], [0, 4, 3, 7], 0) == [1, 4, 0, 8]

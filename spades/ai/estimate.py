@@ -11,7 +11,9 @@ from ..cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SIDE_SUITS, SPADES, SUIT
 from ..rules import MAX_BID, NIL
 from .explain import Reason, reason, shown
 
-TEAM_BID_CAP = 12    # a team bidding more than this between its two players trims the second bid
+#: A team bidding more than this between its two players trims the second bid: team contracts
+#: of 8 were made 88 % of the time and of 9 or more 64 % (Normal against 5104c58's Normal).
+TEAM_BID_CAP = 8
 TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two drops by one
 SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
 NIL_ROUND = 0.5      # covering a partner's nil: round the estimate up from half a trick (the cover plays high
@@ -25,7 +27,7 @@ UNBID_GUESS = 3
 #: and spare tricks left unbid become bags for somebody: better ours as contract tricks).
 ROOM_ROUND = 0.6
 MIN_BID = 1
-NIL_DANGER = 1.0       # a nil hand's exposed high cards (one, or two half-exposed) at most …
+NIL_DANGER = 0.5       # a nil hand's exposed high cards (one half-exposed) at most … (1.0: 64 % of nils made)
 NIL_MAX_ESTIMATE = 1.5  # … and its estimate at most this many tricks
 
 Details = list[dict[str, Any]]

@@ -9,7 +9,10 @@ with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per ca
 Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
 bags at their long-run cost and a bonus for deciding the match (so the target and the floor
 count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
-has to be clearly better to replace it. The work is a fixed count: same view, same bid.
+has to be clearly better to replace it. The play-outs see every card and so make contracts
+and nils more often than real play: each result is valued half as it came out and half with
+one of our tricks lost (``TRICK_RISK``), and nil replaces the heuristic bid only if it survived
+``NIL_MIN_MAKE`` of the deals. The work is a fixed count: same view, same bid.
 """
 from __future__ import annotations
 
@@ -32,6 +35,11 @@ BID_SPREAD = 1
 NIL_CONSIDER = 2.5
 #: Points of credit per deal for the heuristic bid: a simulated bid must beat it clearly.
 BID_PRIOR = 3.0
+#: The play-outs see every card, so they make contracts more often than real play: each
+#: result is also valued with one trick of ours moved to the opponents, weighted by this.
+TRICK_RISK = 0.5
+#: Nil is chosen only if it survived at least this share of the simulated deals.
+NIL_MIN_MAKE = 0.75
 PERCENT = 100
 
 
@@ -49,6 +57,16 @@ def _fill_bids(bids: list[int], hands: list[int], order: list[int]) -> list[int]
             partner = out[(s + 2) % 4]
             opp = [b for b in (out[(s + 1) % 4], out[(s + 3) % 4]) if b >= 0]
             out[s] = team_bid(hands[s], partner if partner >= 0 else None, opp)
+    return out
+
+
+def _one_less(won: list[int], bids: list[int], team: int) -> list[int]:
+    """``won`` with one trick of ``team``'s contract bidders given to the next opponent (if they took one)."""
+    out = won[:]
+    seats = [s for s in (team, team + 2) if out[s] and bids[s] != NIL]
+    if seats:
+        out[seats[0]] -= 1
+        out[(seats[0] + 1) % 4] += 1
     return out
 
 
@@ -92,7 +110,11 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
             base[seat] = b
             bids = _fill_bids(base, hands, order)
             won = rollout(hands, [], leader, [0, 0, 0, 0], bids, False)
-            totals[b] += hand_value(bids, won, team, view.scores, view.bags, house)
+            value = hand_value(bids, won, team, view.scores, view.bags, house)
+            if TRICK_RISK:
+                value += TRICK_RISK * (hand_value(bids, _one_less(won, bids, team), team, view.scores,
+                                                  view.bags, house) - value)
+            totals[b] += value
             made[b] += (won[seat] == 0) if b == NIL else team_need(bids, won, team) <= 0
         done += 1
     if not done:
@@ -100,6 +122,8 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
     rows = {b: reason("bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done))
             for b in options}
     totals[heuristic] += BID_PRIOR * done
+    if NIL in options and heuristic != NIL and made[NIL] < NIL_MIN_MAKE * done:
+        totals[NIL] = float("-inf")          # too risky a nil
     best = max(options, key=lambda b: (totals[b], b == heuristic))
     details = [rows[b].to_dict() for b in sorted(options, key=lambda b: -totals[b])] + [why.to_dict()]
     p = rows[best].params
