@@ -30,7 +30,7 @@ TEXTS: dict[str, str] = {
     "est.nothing": "No high cards, long spades or short suits to count.",
     "nil.fits": "No ace and no high spade ({spades} spades, all low), low cards to duck with in every suit, and only {estimate} tricks of strength.",
     "adj.partner_nil": "Your partner bid nil: bid {bid} to cover it, as you will play high anyway.",
-    "adj.team_cap": "Your partner bid {partner_bid}: {cut} fewer so that the team does not bid nearly every trick.",
+    "adj.team_cap": "Your partner bid {partner_bid}: {cut} fewer, so the team bids at most eight tricks (bigger team contracts fail far more often).",
     "adj.table_total": "{total} tricks bid round the table is more than there are: {cut} fewer to be safe.",
     "adj.minimum": "At least {bid}: a contract cannot be lower.",
     "adj.maximum": "At most {bid}: there are no more tricks to bid.",
