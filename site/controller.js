@@ -106,16 +106,21 @@ export function createController({ engine, store, save, settings, speedOverride,
     await runBots(run);
   }
 
-  /** The player turns their cards face up (blind-nil tables): the engine closes blind nil and saves it. */
+  /** The player turns their cards face up (blind-nil tables): the engine closes blind nil and saves it.
+   *  Not held back while the computer players bid (the cards are face down exactly then): the
+   *  worker answers in order, so the state of whichever reply comes last is the newest. */
   async function look() {
-    if (st.busy || !st.S || !st.S.cards_hidden) return;
+    if (st.looking || !st.S || !st.S.cards_hidden) return;
     const run = current();
-    st.busy = true;
-    const S = await run.ask(MSG.LOOK);
-    st.busy = false;
-    if (S) {
-      st.S = S;
-      persist();
+    st.looking = true; // a second click waits for this one
+    try {
+      const S = await run.ask(MSG.LOOK);
+      if (S) {
+        st.S = S;
+        persist();
+      }
+    } finally {
+      st.looking = false;
     }
     render();
   }

@@ -25,6 +25,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     pendingHand: null, // a scored hand waiting for Continue
     view: null, // while a finished hand is on show: the table as it ended
     busy: false, // computer players / animations in progress
+    looking: false, // the "See my cards" request is on its way
     userActed: false, // the player has acted: focus may now follow their turn
     levels: ["easy"], // the engine's computer-player levels
     ready: false, // the engine answered hello

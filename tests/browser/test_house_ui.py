@@ -226,6 +226,24 @@ def test_see_my_cards_shows_the_hand_and_the_bids(page, site_url):
     assert_clean(page)
 
 
+#: A blind-nil deal where the player bids last (dealer: the player), so the computer players bid first.
+BLIND_LAST_SEED = 6
+
+
+def test_see_my_cards_while_the_computer_players_bid(page, site_url):
+    """The look is taken while the computer players are still bidding (at a watchable speed),
+    not dropped: when the player's turn comes the cards are up and blind nil is gone."""
+    page.goto(site_url + f"?seed={BLIND_LAST_SEED}&speed=slow&partner=easy&opponents=easy&rules=" + BLIND_RULES)
+    page.wait_for_selector("#blind-choice:not([hidden])", timeout=BOOT_MS)
+    assert page.locator("#bid-panel button[data-bid='3']:enabled").count() == 0  # not the player's turn
+    page.click("[data-role='blind-see']")
+    page.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=30_000)
+    assert page.is_hidden("#blind-choice")
+    assert saved(page)["looked"] == [0]
+    assert_clean(page)
+
+
 def test_the_viewer_reads_the_rules_of_a_hand(viewer):
     """A jokers hand with a blind nil, exported by the engine: the viewer names the rules, the
     jokers and the blind nil."""
