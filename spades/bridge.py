@@ -19,7 +19,7 @@ message and arguments          result
                                presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
-opponents?, rules?}``          (:func:`~spades.session.parse_seed`, else ``bad_seed``); rules: a preset
+opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a preset
                                name, ``preset,key=value`` text or a dictionary (:class:`~spades.Rules`;
                                ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
                                Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
@@ -89,7 +89,8 @@ from .bridge_analysis import analyse, bid_advice, dd_table, review
 from .errors import BadInput, BadRequest, SpadesError
 from .notation import format_hand
 from .safejson import EXCERPT_CHARS, excerpt, loads
-from .session import MAX_SAVE_CHARS, Session, check_level
+from .newmatch import check_level
+from .session import MAX_SAVE_CHARS, Session
 from .variant import BLIND_NIL, PRESETS, Rules
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).

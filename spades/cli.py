@@ -24,7 +24,8 @@ from .coach import render
 from .errors import BadRequest, IllegalAction
 from .match import BID, OVER, SEAT_NAMES, Match
 from .safejson import excerpt
-from .session import HUMAN, Session, action_seats, parse_seed
+from .newmatch import parse_seed
+from .session import HUMAN, Session, action_seats
 from .variant import BLIND_NIL, DEFAULT, BadRules, Rules
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -213,7 +214,7 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
 
 
 def _seed(text: str) -> int | str:
-    """``--seed``: digits or a word, by the same rule as the page (:func:`spades.session.parse_seed`)."""
+    """``--seed``: digits or a word, by the same rule as the page (:func:`spades.newmatch.parse_seed`)."""
     try:
         return parse_seed(text)
     except BadRequest as exc:

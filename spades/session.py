@@ -16,36 +16,27 @@ plus ``"trick": {leader, plays, winner}`` when the card completed a trick and ``
 from __future__ import annotations
 
 import json
-import os
-import re
 import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .ai import LEVELS, Bot, bot
+from .ai import Bot, bot
 from .ai.explain import Explanation, Reason
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
 from .match import BID, OVER, PLAY, HandRecord, Match
+from .newmatch import DEFAULT_LEVEL, check_level, parse_seed
 from .rules import refusal
-from .safejson import excerpt, loads
+from .safejson import loads
 from .start import check_seat
 from .variant import BLIND_NIL, Rules
 from .view import SeatView
 
 HUMAN = 0
-DEFAULT_LEVEL = "normal"
 SESSION_FORMAT = "spades-session"
 SESSION_VERSION = 1
 SEATS = (0, 1, 2, 3)
 
-#: A seed typed or linked by a player: ASCII digits (a number) or a word starting with a letter.
-MAX_SEED_DIGITS = 20          # 2**64 has 20 digits: the generator keeps 64 bits
-MAX_SEED_WORD = 40
-_SEED_NUMBER = re.compile(rf"[0-9]{{1,{MAX_SEED_DIGITS}}}")
-_SEED_WORD = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,{MAX_SEED_WORD - 1}}}")
-#: Bits of a fresh random seed when the player gives none.
-RANDOM_SEED_BYTES = 4
 #: A seed read back from a save: older saves may hold any text a player typed, so only
 #: its size is bounded (the match itself is checked by replay).
 MAX_SAVED_SEED_CHARS = 256
@@ -55,36 +46,6 @@ MAX_SAVED_SEED_BITS = 128
 #: longest 56 hands) was 32,656 characters at depth 6; the limits leave over 4x headroom.
 MAX_SAVE_CHARS = 200_000
 MAX_SAVE_DEPTH = 16
-
-
-def parse_seed(value: Any) -> int | str:
-    """A seed by our own rule: ``None``/``""`` → a fresh random number; a whole number
-    0 ≤ n < 10**20 (int or ASCII digits) → that number; a word of letters, digits, ``-``
-    and ``_`` starting with a letter (≤ 40 chars) → the word (the generator hashes it).
-    Anything else (``"²"``, ``"--1"``, 5,000 digits, ``" 1"``, ``"1.5"``, ``true``, ``1.5``)
-    raises :class:`BadRequest` ``bad_seed``.
-    """
-    if value is None or value == "":
-        return int.from_bytes(os.urandom(RANDOM_SEED_BYTES), "big")
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** MAX_SEED_DIGITS:
-        return value
-    if isinstance(value, str):
-        if _SEED_NUMBER.fullmatch(value):
-            return int(value)
-        if _SEED_WORD.fullmatch(value):
-            return value
-    raise BadRequest("bad_seed", f"A seed is a whole number of up to {MAX_SEED_DIGITS} digits or a word "
-                                 f"of up to {MAX_SEED_WORD} letters, digits, - and _, not {excerpt(value)}.")
-
-
-def check_level(value: Any, default: str = DEFAULT_LEVEL) -> str:
-    """A computer player level (``None`` → ``default``); anything unknown raises ``bad_level``."""
-    if value is None:
-        return default
-    if not isinstance(value, str) or value not in LEVELS:
-        raise BadRequest("bad_level", f"Unknown computer player level {excerpt(value)}; "
-                                      f"choose one of {', '.join(LEVELS)}.")
-    return value
 
 
 def refusal_code(view: SeatView, card: object) -> str | None:
@@ -345,7 +306,8 @@ class Session:
             counts = [SUIT_SIZE - len(tricks) - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
                       for s in SEATS]
         hidden = self.cards_hidden(seat)
-        bids = [b for b in view.legal_bids if not (b == BLIND_NIL and self._has_looked(seat))]
+        looked = self._has_looked(seat)
+        bids = [b for b in view.legal_bids if not (looked and b == BLIND_NIL)]
         return {
             "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
             "to_act": view.to_act, "human": seat, "cards_hidden": hidden,

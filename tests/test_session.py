@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from spades import BadSave, IllegalAction, Match
 from spades.cards import CARD_NAMES
 from spades.errors import BadInput, BadRequest
-from spades.session import (HUMAN, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED_WORD, Session, action_seats,
-                            parse_seed)
+from spades.newmatch import MAX_SEED_WORD, parse_seed
+from spades.session import HUMAN, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, Session, action_seats
 
 ROOT = Path(__file__).resolve().parents[1]
 JUNK_CARDS = ["ZZ", "as", "", "10H", 7, None, True, ["AS"], {"card": "AS"}, "A" * 500, 10 ** 30]

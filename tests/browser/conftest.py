@@ -103,7 +103,6 @@ def dist_dir() -> Path:
 TEST_FILES = driver.TEST_FILES
 BLANK_PAGE = driver.BLANK_PAGE
 SNAPSHOT_FILE = TEST_FILES + "snapshot.bin"
-TEST_PAGES = driver.TEST_PAGES
 BLANK_HTML = b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title><link rel="icon" href="data:,"></head><body></body></html>'
 
 
@@ -138,8 +137,7 @@ def serving(directory, test_files: bool = False):
     if test_files:
         tmp = tempfile.TemporaryDirectory(prefix="spades-test-files-")
         Path(tmp.name, os.path.basename(BLANK_PAGE)).write_bytes(BLANK_HTML)
-        for page in TEST_PAGES.iterdir():
-            shutil.copyfile(page, Path(tmp.name, page.name))
+        driver.copy_test_pages(Path(tmp.name))
         handler = functools.partial(TestHandler, directory=os.fspath(directory), test_dir=tmp.name)
         server = build_site.Server(("127.0.0.1", 0), handler)
     else:

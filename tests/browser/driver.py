@@ -6,6 +6,7 @@ here clicks, presses keys or reads the page; nothing reaches into the page's mod
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,16 +213,19 @@ KILL_AND_TIME = """
 """
 
 
+def copy_test_pages(folder: Path) -> None:
+    """Copy the test-only pages (TEST_PAGES) into ``folder``."""
+    for page in TEST_PAGES.iterdir():
+        shutil.copyfile(page, folder / page.name)
+
+
 def add_test_pages(root: Path) -> None:
     """Put the test-only pages into a copy of dist/ at ``root`` (under TEST_FILES) and
     list them in its manifests, so its service worker caches them for offline runs."""
-    import shutil
-
     import build_site
 
     folder = root / TEST_FILES
     folder.mkdir(exist_ok=True)
-    for page in TEST_PAGES.iterdir():
-        shutil.copyfile(page, folder / page.name)
+    copy_test_pages(folder)
     info = json.loads((root / "build.json").read_text())
     build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"])
