@@ -24,12 +24,7 @@ export function cardsHidden(S) {
   return Boolean(S && S.cards_hidden);
 }
 
-/** The state as drawn: the player's hand left out while their cards are face down. */
-export function blindView(V) {
-  return cardsHidden(V) ? { ...V, hand: [], legal_cards: [] } : V;
-}
-
-/** Wire the choice: `onBlind()` bids blind nil, `onSee()` redraws; `announce(text)` speaks. */
+/** Wire the choice: `onBlind()` bids blind nil, `onSee()` turns the cards up; `announce(text)` speaks. */
 export function initBlindChoice(given) {
   hooks = { ...hooks, ...given };
 }

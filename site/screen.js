@@ -1,6 +1,6 @@
 // screen.js: draws the whole game page from the controller's state object, and decides
 // where focus waits. It reads the state; it never changes it and never calls the engine.
-import { blindView, cardsHidden } from "./blind-nil.js";
+import { cardsHidden } from "./blind-nil.js";
 import { HUMAN } from "./constants.js";
 import { focusBids, renderBidPanel } from "./bids.js";
 import { focusHand, renderHand } from "./hand.js";
@@ -34,7 +34,7 @@ function interactive(st) {
 export function render(st) {
   const S = st.S;
   if (!S) return;
-  const V = blindView(st.view || S); // face-down cards while a blind nil may still be chosen
+  const V = st.view || S; // face-down cards come from the engine with an empty hand
   const live = interactive(st);
   setPhase(V.phase);
   table.renderScores(V);
