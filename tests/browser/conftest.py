@@ -17,8 +17,9 @@ Fixtures:
                   Storage): a first visit, for tests of the plain boot and of storage
   site_snapshot   the snapshot ``page`` is seeded with (taken from the shared game
                   page's own first visit, so making it costs no extra boot)
-  seed_snapshot   seed_snapshot(page): the same seeding for a page in a context a test
-                  made itself
+  seed_snapshot   seed_snapshot(page[, base]): the same seeding for a page in a context a
+                  test made itself (base: another server of a dist/ copy that
+                  add_seed_files(root) prepared)
   game            the shared game page, booted once per session (driver.SHARED_QUERY):
                   for tests that need a table, not a fresh boot or fresh storage. Each
                   test gets it with no dialog open, a 1280 x 800 viewport and empty
@@ -39,6 +40,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -63,11 +65,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: With pytest-xdist (``-n 2 --dist loadgroup``, as .ci/run runs), every browser test goes
+#: to one worker, in order, sharing one Chromium and its booted pages, while the other
+#: worker runs the Python tests: two Chromiums racing each other on two cores gain little.
+BROWSER_GROUP = "browser"
+
+
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
 
 
 def find_chromium(playwright=None) -> str | None:
@@ -234,13 +243,15 @@ EXPORT_SNAPSHOT_JS = """async (target) => {
   }
 }"""
 
-# Puts the snapshot into this (fresh) context's Cache Storage, as a first visit would.
+# Puts the snapshot into this (fresh) context's Cache Storage, as a first visit would,
+# under the page's own origin (the engine looks it up relative to the site's address).
 SEED_SNAPSHOT_JS = """async ([snap, source]) => {
   const resp = await fetch(source, { cache: "no-store" });
   const bytes = await resp.arrayBuffer();
   if (bytes.byteLength !== snap.size) throw new Error("snapshot seed: wrong size " + bytes.byteLength);
   const cache = await caches.open(snap.name);
-  await cache.put(snap.url, new Response(bytes, { headers: snap.headers }));
+  const url = new URL(new URL(snap.url).pathname, location.href).href;
+  await cache.put(url, new Response(bytes, { headers: snap.headers }));
 }"""
 
 
@@ -273,10 +284,24 @@ def seed_snapshot(site_snapshot, site_url):
     """``seed_snapshot(page)``: put this build's snapshot into the Cache Storage of
     ``page``'s context (the page is left on a blank page of the site), so the engine's
     next boot there restores it. For tests that make contexts of their own."""
-    def seed(page) -> None:
-        page.goto(site_url + BLANK_PAGE)
-        page.evaluate(SEED_SNAPSHOT_JS, [site_snapshot, site_url + SNAPSHOT_FILE])
+    def seed(page, base: str = site_url) -> None:
+        page.goto(base + BLANK_PAGE)
+        page.evaluate(SEED_SNAPSHOT_JS, [site_snapshot, base + SNAPSHOT_FILE])
     return seed
+
+
+@pytest.fixture(scope="session")
+def add_seed_files(site_snapshot, site_url):
+    """``add_seed_files(root)``: put the blank page and this build's snapshot into a copy
+    of dist/ at ``root`` (under TEST_FILES, not in its manifests), so ``seed_snapshot(page,
+    base)`` works for a test that serves that copy itself at ``base``."""
+    def add(root: Path) -> None:
+        folder = root / TEST_FILES
+        folder.mkdir(exist_ok=True)
+        (folder / os.path.basename(BLANK_PAGE)).write_bytes(BLANK_HTML)
+        with urllib.request.urlopen(site_url + SNAPSHOT_FILE) as resp:
+            (folder / os.path.basename(SNAPSHOT_FILE)).write_bytes(resp.read())
+    return add
 
 
 @pytest.fixture()

@@ -50,17 +50,24 @@ class Site:
 
 
 @pytest.fixture()
-def site(dist_dir, tmp_path):
+def site(dist_dir, tmp_path, add_seed_files):
     root = tmp_path / "dist"
     shutil.copytree(dist_dir, root)
+    add_seed_files(root)  # test-only files, outside the manifests: never precached
     s = Site(root)
     yield s
     s.stop()
 
 
 @pytest.fixture()
-def context(browser, site):
+def context(browser, site, seed_snapshot):
+    """A fresh context whose Cache Storage holds this build's engine snapshot (as after
+    any earlier visit), so the engine restores it instead of a plain start: the tests here
+    are about the service worker, the snapshot's own paths are test_snapshot.py's."""
     ctx = browser.new_context()
+    seeder = ctx.new_page()
+    seed_snapshot(seeder, site.url)
+    seeder.close()
     ctx.console_errors = []
     ctx.foreign_requests = []
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
