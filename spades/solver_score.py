@@ -103,7 +103,7 @@ class MarginSearch:
                 hit = lookup(table, codes, v)
                 if hit is not None:
                     self.rel = depths_mask(live, hit[0])
-                    return hit[1]
+                    return hit[1] >= v
         seat = (self.leader + len(self.trick)) % 4
         maximiser = not seat & 1
         result = not maximiser
@@ -125,7 +125,7 @@ class MarginSearch:
                 break
             rel |= got
         if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, result, v, -INFINITY, INFINITY)
+            rel = store(table, codes, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
         self.rel = rel
         return result
 
