@@ -308,10 +308,13 @@ class Solver(MarginSearch):
         self.deadline = deadline
         return self._exact_margin()
 
-    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
+    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None,
+               known: dict[int, CardValue] | None = None) -> dict[int, CardValue]:
         """Every legal card of the seat to act (card number) → its :class:`CardValue`.
 
         ``deadline`` is a :func:`time.perf_counter` time; past it :class:`NotFinished` is raised.
+        ``known``: this position's trick values already found (an earlier call's answer), not
+        searched again (the review asks for tricks first, then for points).
         """
         pos.check()
         self._load(pos)
@@ -327,7 +330,7 @@ class Solver(MarginSearch):
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[3] & 1 else 0
-            t0 = self._exact_tricks(guess - now) + now
+            t0 = known[c].tricks[0] if known is not None else self._exact_tricks(guess - now) + now
             guess = t0
             margin = None
             if score:
