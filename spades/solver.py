@@ -26,7 +26,7 @@ import time
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
                        sure_tricks, sure_tricks_why, top_spade_run)
-from .solver_tt import depths_mask, lookup, run_bottom, signature, store, trick_rel
+from .solver_tt import depths_mask, lead_hint_key, lookup, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
@@ -47,7 +47,7 @@ class Solver(MarginSearch):
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
-        self.best: dict[tuple, int] = {}       # trick start → the lead that last decided its test
+        self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0
         self.deadline: float | None = None
@@ -174,7 +174,8 @@ class Solver(MarginSearch):
                     return left - s1
             moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
             if table is not None:
-                first = self.best.get((bucket, codes), -1)
+                hint = lead_hint_key(bucket, codes, ns)
+                first = self.best.get(hint, -1)
                 if first >= 0 and moves[0] != first and first in moves:
                     moves.remove(first)
                     moves.insert(0, first)
@@ -216,7 +217,8 @@ class Solver(MarginSearch):
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
-                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
+                won = c if nat == 3 else trick[nat]       # its relevance: see trick_rel (inline)
+                got = self.rel | 1 << won if SUIT_MASKS[won // 13] & gone ^ 1 << won else self.rel
             h[seat] ^= bit
             self.broken = broken
             if equiv and got >> c & 1:
@@ -241,7 +243,7 @@ class Solver(MarginSearch):
         if table is not None:
             rel = store(table, codes, ns, live, rel, self.use_partition, best >= target, best, 0, left)
             if cut >= 0:
-                self.best[(bucket, codes)] = cut
+                self.best[hint] = cut
         self.rel = rel
         return best
 

@@ -166,3 +166,14 @@ def store(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], live: int, r
 def trick_rel(winning: int, gone: int) -> int:
     """The relevance a finished trick adds: its winning card, if it beat a card of its own suit."""
     return 1 << winning if SUIT_MASKS[winning // 13] & gone ^ 1 << winning else 0
+
+
+def lead_hint_key(bucket: int, codes: tuple[int, ...], ns: tuple[int, ...]) -> tuple[int, ...]:
+    """The key under which the search remembers the lead that last decided a trick start: its
+    bucket and the owner of each suit's top card. A coarse key (not the exact position) gives
+    the hint to many more positions; it only orders moves, so values never depend on it (A/B
+    on 6 first leads: 2–12 % fewer nodes than keying by the exact position)."""
+    c0, c1, c2, c3 = codes
+    n0, n1, n2, n3 = ns
+    return (bucket, c0 >> 2 * n0 - 2 if n0 else 1, c1 >> 2 * n1 - 2 if n1 else 1,
+            c2 >> 2 * n2 - 2 if n2 else 1, c3 >> 2 * n3 - 2 if n3 else 1)
