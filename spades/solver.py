@@ -47,6 +47,7 @@ class Solver(MarginSearch):
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
+        self.margin_best: dict[tuple, int] = {}
         self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0

@@ -14,7 +14,7 @@ from .cards import SPADE_MASK
 from .position import follow_moves, lead_moves
 from .rules import trick_winner
 from .scoring import score_team
-from .solver_tt import depths_mask, lookup, signature, store, trick_rel
+from .solver_tt import depths_mask, lead_hint_key, lookup, signature, store, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -34,6 +34,7 @@ class MarginSearch:
     score_tt: dict[tuple, dict]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
+    margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
 
     def _margin(self) -> int:
         won = tuple(self.won)
@@ -119,6 +120,12 @@ class MarginSearch:
                     return hit[1] >= v
             seat = leader
             moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
+            if table is not None:
+                hint = lead_hint_key(bucket, codes, ns)
+                first = self.margin_best.get(hint, -1)
+                if first >= 0 and moves[0] != first and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
         else:
             seat = (leader + n) & 3
             moves = follow_moves(h, seat, trick, at, self.live, equiv, self.use_order)
@@ -164,6 +171,8 @@ class MarginSearch:
             if r == maximiser:
                 result = r
                 rel = got
+                if table is not None:
+                    self.margin_best[hint] = c
                 break
             rel |= got
         if table is not None:
