@@ -229,6 +229,8 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
             suit = SUIT_MASKS[s]
             if (not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK):
                 ruffed = 60                                 # an opponent ruffs it
+            elif not mate & suit and mate & SPADE_MASK:
+                base = 10                                   # partner ruffs it
         for r in ranks:
             rank = (0 if r == top else base + r) + ruffed   # a winner is cashed first
             keys.append(rank << 6 | (shift + r))
