@@ -251,7 +251,8 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     n = len(trick)
     partner_wins = (at - n) & 3 == 2
     if hs:
-        if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        if (not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w))
+                or n == 1 and not _holds(h[(seat + 2) & 3], w)):   # second hand low when partner can beat
             split = 0                                   # lowest first
         else:
             split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
