@@ -256,10 +256,10 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
             split = 0                                   # lowest first
         else:
             split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
-            if n == 2 and split:
-                fourth = h[(seat + 1) & 3] >> shift & SUIT_BITS
-                if fourth.bit_length() > split and hs >> fourth.bit_length():
-                    split = fourth.bit_length()             # third hand: beat fourth hand's best too
+            if split and n < 3:
+                after = h[(seat + 1) & 3] >> shift & SUIT_BITS
+                if after.bit_length() > split and hs >> after.bit_length():
+                    split = after.bit_length()             # beat the next hand's best too
         key = ((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv
         cards = _FOLLOWS.get(key)
         if cards is None:
