@@ -108,7 +108,7 @@ def _card_values(solver: Solver, pos: Position, budget: float) -> tuple[dict[str
         return {}, False
     names = {CARD_NAMES[c]: v for c, v in tricks.items()}
     try:
-        full = solver.values(pos, score=True, deadline=deadline)
+        full = solver.values(pos, score=True, deadline=deadline, known=tricks)
     except NotFinished:
         return names, False
     return {CARD_NAMES[c]: v for c, v in full.items()}, True

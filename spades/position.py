@@ -229,6 +229,8 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
             suit = SUIT_MASKS[s]
             if (not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK):
                 ruffed = 60                                 # an opponent ruffs it
+            elif not mate & suit and mate & SPADE_MASK:
+                base = 10                                   # partner ruffs it
         for r in ranks:
             rank = (0 if r == top else base + r) + ruffed   # a winner is cashed first
             keys.append(rank << 6 | (shift + r))
@@ -249,10 +251,15 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     n = len(trick)
     partner_wins = (at - n) & 3 == 2
     if hs:
-        if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        if (not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w))
+                or n == 1 and not _holds(h[(seat + 2) & 3], w)):   # second hand low when partner can beat
             split = 0                                   # lowest first
         else:
             split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
+            if split and n < 3:
+                after = h[(seat + 1) & 3] >> shift & SUIT_BITS
+                if after.bit_length() > split and hs >> after.bit_length():
+                    split = after.bit_length()             # beat the next hand's best too
         key = ((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv
         cards = _FOLLOWS.get(key)
         if cards is None:
@@ -261,21 +268,41 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
             beat = [c for c in low_first if c % 13 >= split] if split else []
             cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
         return cards
-    keys = []
+    if not order:
+        return _void_moves(hand, live, equiv)
+    # void in the suit led: discards first (partner holds the trick) or the lowest spade that
+    # beats first, then discards, then low spades; cached by hand, live cards and that floor
+    floor = 0 if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)) else w + 1 if w >= 39 else 39
+    key = (hand << 52 | live) << 1 | equiv
+    key = key << 6 | floor
+    cards = _VOIDS.get(key)
+    if cards is None:
+        keys = _void_moves(hand, live, equiv)
+        if floor == 0:
+            keys.sort(key=_discard_first)
+        else:
+            keys = [k & 63 for k in sorted((0 if c >= floor else 32 if c < 39 else 48) + c % 13 << 6 | c for c in keys)]
+        if len(_VOIDS) >= VOID_CACHE_SIZE:
+            _VOIDS.clear()
+        cards = _VOIDS[key] = tuple(keys)
+    return cards
+
+
+#: Orders of a void hand's cards (see :func:`follow_moves`); emptied when it reaches its size.
+_VOIDS: dict[int, tuple[int, ...]] = {}
+VOID_CACHE_SIZE = 1 << 15      # entries (a few MB at most: the page runs in a browser tab)
+
+
+def _void_moves(hand: int, live: int, equiv: bool) -> list[int]:
+    """Every card ``hand`` may play when void in the suit led (one a run with ``equiv``), by suit."""
+    keys: list[int] = []
     for s in range(4):
         sh = 13 * s
         bits = hand >> sh & SUIT_BITS
         if bits:
             ranks = run_tops(bits, live >> sh & SUIT_BITS) if equiv else all_ranks(bits)
             keys.extend(sh + r for r in ranks)
-    if not order:
-        return keys
-    if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
-        keys.sort(key=_discard_first)
-        return keys
-    trump_floor = w + 1 if w >= 39 else 39             # the lowest spade that beats, then discards
-    keys = sorted((0 if c >= trump_floor else 32 if c < 39 else 48) + c % 13 << 6 | c for c in keys)
-    return [k & 63 for k in keys]
+    return keys
 
 
 def _discard_first(c: int) -> int:

@@ -3,12 +3,14 @@
 Two values per legal card of the seat to act:
 
 * the **trick value** — further tricks each team takes (the trick in progress included)
-  when both teams maximise their own tricks. Null-window tests ("does team 0 take at
-  least t more tricks?") driven MTD-f style from the previous card's value; a
-  transposition table at trick starts keyed by the remaining cards with ranks made
-  relative and shared by relevance (partition search, :mod:`spades.solver_tt`), storing
-  lower and upper bounds; sure-trick cut-offs both ways; move ordering; touching cards
-  searched once; the lead that last decided a position tried first.
+  when both teams maximise their own tricks. Fail-soft null-window tests ("does team 0
+  take at least t more tricks?", answered with the bound proved) driven MTD-f style from
+  the previous card's value; a transposition table at trick starts keyed by the remaining
+  cards with ranks made relative and shared by relevance (partition search,
+  :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways;
+  move ordering (second and third hand beat the next hand's best, a suit partner ruffs led
+  low); touching cards searched once; the lead that last decided an alike trick start
+  (same bucket, same owner of each suit's top card) tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
   bags) when both teams maximise their own margin. Where the margin is a non-falling
@@ -26,7 +28,7 @@ import time
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
                        sure_tricks, sure_tricks_why, top_spade_run)
-from .solver_tt import depths_mask, lookup, run_bottom, signature, store, trick_rel
+from .solver_tt import depths_mask, lead_hint_key, lookup, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
@@ -34,6 +36,7 @@ __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "han
            "solve", "solve_position", "sure_tricks"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
+NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
 
 
 class Solver(MarginSearch):
@@ -46,7 +49,8 @@ class Solver(MarginSearch):
         self.score_tt: dict[tuple, list[int]] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
-        self.best: dict[tuple, int] = {}       # trick start → the lead that last decided its test
+        self.margin_best: dict[tuple, int] = {}
+        self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         self.nodes = 0
         self.deadline: float | None = None
@@ -116,17 +120,21 @@ class Solver(MarginSearch):
 
     # -- trick value ----------------------------------------------------------------------
 
-    def _ge(self, target: int) -> bool:
-        """Does team 0 take at least ``target`` more tricks (the one in progress included)?"""
+    def _bound(self, target: int) -> int:
+        """Team 0's further tricks (the one in progress included) against ``target``, fail-soft:
+        a result ``>= target`` is a lower bound of the value, one below it an upper bound."""
         trick = self.trick
         return self._node(target, trick_winner(trick) if trick else 0)
 
-    def _node(self, target: int, at: int) -> bool:
-        """:meth:`_ge` with ``at`` the index of the trick's winning card so far (the hot loop).
+    def _node(self, target: int, at: int) -> int:
+        """:meth:`_bound` with ``at`` the index of the trick's winning card so far (the hot loop).
 
-        Leaves in ``self.rel`` the relevance of the answer: the cards whose owners it rests on
-        (see :mod:`spades.solver_tt`). At a trick start: the table's bounds, sure tricks on a
-        miss, the last trick played out directly, the lead that last decided tried first.
+        Fail-soft: the bound returned may pass ``target`` by more than needed (a cut-off's
+        value, a sure-trick count, a table bound), so the table keeps the tighter bound and the
+        next null-window test at the root can jump (MTD-f). Leaves in ``self.rel`` the relevance
+        of the answer: the cards whose owners it rests on (see :mod:`spades.solver_tt`). At a
+        trick start: the table's bounds, sure tricks on a miss, the last trick played out
+        directly, the lead that last decided tried first.
         """
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
@@ -138,14 +146,17 @@ class Solver(MarginSearch):
         table = None
         if n == 0:
             left = h[leader].bit_count()
-            if target <= 0 or target > left:
+            if target <= 0:
                 self.rel = 0
-                return target <= 0
+                return 0
+            if target > left:
+                self.rel = 0
+                return left
             if left == 1:
                 last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
                 i = trick_winner(last)
                 self.rel = trick_rel(last[i], 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3])
-                return not (leader + i) & 1
+                return 0 if (leader + i) & 1 else 1
             live = self.live
             if self.use_tt:
                 bucket, codes, ns = signature(h, leader, self.broken)
@@ -160,13 +171,14 @@ class Solver(MarginSearch):
                 s0, s1, why0, why1 = sure_tricks_why(h, leader, live, self.broken)
                 if s0 >= target:
                     self.rel = why0
-                    return True
+                    return s0
                 if left - s1 < target:
                     self.rel = why1
-                    return False
+                    return left - s1
             moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
             if table is not None:
-                first = self.best.get((bucket, codes), -1)
+                hint = lead_hint_key(bucket, codes, ns)
+                first = self.best.get(hint, -1)
                 if first >= 0 and moves[0] != first and first in moves:
                     moves.remove(first)
                     moves.insert(0, first)
@@ -178,7 +190,7 @@ class Solver(MarginSearch):
             wsuit = w // 13
         maximiser = not seat & 1
         broken = self.broken
-        result = not maximiser
+        best = -1 if maximiser else NO_TRICKS_BOUND
         cut = -1
         rel = 0
         equiv = self.use_equiv
@@ -195,7 +207,7 @@ class Solver(MarginSearch):
                 nat = at
             if n < 3:
                 trick.append(c)
-                r = self._node(target, nat)
+                v = self._node(target, nat)
                 trick.pop()
                 got = self.rel
             else:
@@ -204,38 +216,52 @@ class Solver(MarginSearch):
                 self.live ^= gone
                 self.trick = []
                 self.leader = winner
-                r = self._node(target if winner & 1 else target - 1, 0)
+                v = self._node(target, 0) if winner & 1 else self._node(target - 1, 0) + 1
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
-                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
+                won = c if nat == 3 else trick[nat]       # its relevance: see trick_rel (inline)
+                got = self.rel | 1 << won if SUIT_MASKS[won // 13] & gone ^ 1 << won else self.rel
             h[seat] ^= bit
             self.broken = broken
             if equiv and got >> c & 1:
                 got |= self._run_rel(c, seat)
-            if r == maximiser:
-                result = r
-                cut = c
-                rel = got
-                break
+            if maximiser:
+                if v >= target:
+                    best = v
+                    cut = c
+                    rel = got
+                    break
+                if v > best:
+                    best = v
+            else:
+                if v < target:
+                    best = v
+                    cut = c
+                    rel = got
+                    break
+                if v < best:
+                    best = v
             rel |= got
         if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, result, target, 0, left)
+            rel = store(table, codes, ns, live, rel, self.use_partition, best >= target, best, 0, left)
             if cut >= 0:
-                self.best[(bucket, codes)] = cut
+                self.best[hint] = cut
         self.rel = rel
-        return result
+        return best
 
     def _exact_tricks(self, guess: int) -> int:
-        """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f style)."""
+        """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f: each
+        fail-soft answer moves the bound it proves, possibly past the test)."""
         lo, hi = 0, self.h[(self.leader + len(self.trick)) % 4].bit_count()
-        g = min(max(guess, lo + 1), hi)
+        g = guess
         while lo < hi:
             t = min(max(g, lo + 1), hi)
-            if self._ge(t):
-                lo, g = t, t + 1
+            v = self._bound(t)
+            if v >= t:
+                lo, g = v, v + 1
             else:
-                hi, g = t - 1, t - 1
+                hi, g = v, v
         return lo
 
     # -- score value ----------------------------------------------------------------------
@@ -287,10 +313,13 @@ class Solver(MarginSearch):
         self.deadline = deadline
         return self._exact_margin()
 
-    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None) -> dict[int, CardValue]:
+    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None,
+               known: dict[int, CardValue] | None = None) -> dict[int, CardValue]:
         """Every legal card of the seat to act (card number) → its :class:`CardValue`.
 
         ``deadline`` is a :func:`time.perf_counter` time; past it :class:`NotFinished` is raised.
+        ``known``: this position's trick values already found (an earlier call's answer), not
+        searched again (the review asks for tricks first, then for points).
         """
         pos.check()
         self._load(pos)
@@ -306,7 +335,7 @@ class Solver(MarginSearch):
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[3] & 1 else 0
-            t0 = self._exact_tricks(guess - now) + now
+            t0 = known[c].tricks[0] if known is not None else self._exact_tricks(guess - now) + now
             guess = t0
             margin = None
             if score:

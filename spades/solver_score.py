@@ -11,9 +11,10 @@ possible (the run of top spades is counted to the hand holding it). Standard lib
 from __future__ import annotations
 
 from .cards import SPADE_MASK
+from .position import follow_moves, lead_moves
 from .rules import trick_winner
 from .scoring import score_team
-from .solver_tt import depths_mask, lookup, signature, store, trick_rel
+from .solver_tt import depths_mask, lead_hint_key, lookup, signature, store, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -33,6 +34,7 @@ class MarginSearch:
     score_tt: dict[tuple, dict]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
+    margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
 
     def _margin(self) -> int:
         won = tuple(self.won)
@@ -76,15 +78,27 @@ class MarginSearch:
         return holder, run, why
 
     def _mge(self, v: int) -> bool:
-        """Does team 0's final hand margin reach ``v`` with best play by both teams?
+        """Does team 0's final hand margin reach ``v`` with best play by both teams?"""
+        trick = self.trick
+        return self._mnode(v, trick_winner(trick) if trick else 0)
+
+    def _mnode(self, v: int, at: int) -> bool:
+        """:meth:`_mge` with ``at`` the index of the trick's winning card so far (the hot loop,
+        built like the trick search's :meth:`~spades.solver.Solver._node`: cards played and
+        taken back in place, the trick's winner followed card by card).
 
         Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
         bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver_tt`).
         """
         self._tick()
         table = None
-        if not self.trick:
-            if not self.h[self.leader]:
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        h = self.h
+        equiv = self.use_equiv
+        if n == 0:
+            if not h[leader]:
                 self.rel = 0
                 return self._margin() >= v
             won = tuple(self.won)
@@ -95,7 +109,7 @@ class MarginSearch:
                 return out[0] >= v
             live = self.live
             if self.use_tt:
-                bucket, codes, ns = signature(self.h, self.leader, self.broken)
+                bucket, codes, ns = signature(h, leader, self.broken)
                 key = (bucket, won)
                 table = self.score_tt.get(key)
                 if table is None:
@@ -103,29 +117,66 @@ class MarginSearch:
                 hit = lookup(table, codes, v)
                 if hit is not None:
                     self.rel = depths_mask(live, hit[0])
-                    return hit[1]
-        seat = (self.leader + len(self.trick)) % 4
+                    return hit[1] >= v
+            seat = leader
+            moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
+            if table is not None:
+                hint = lead_hint_key(bucket, codes, ns)
+                first = self.margin_best.get(hint, -1)
+                if first >= 0 and moves[0] != first and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        else:
+            seat = (leader + n) & 3
+            moves = follow_moves(h, seat, trick, at, self.live, equiv, self.use_order)
+            w = trick[at]
+            wsuit = w // 13
         maximiser = not seat & 1
         result = not maximiser
         broken = self.broken
         rel = 0
-        for c in self._moves(seat):
-            done = self._play(c)
-            r = self._mge(v)
-            got = self.rel
-            if done is not None:
-                cards = done[2]
-                got |= trick_rel(cards[trick_winner(cards)], sum(1 << x for x in cards))
-            self._unplay(c, done, broken)
-            if self.use_equiv and got >> c & 1:
+        for c in moves:
+            bit = 1 << c
+            h[seat] ^= bit
+            if c >= 39:
+                self.broken = True
+            if n == 0:
+                nat = 0
+            elif (c > w if c // 13 == wsuit else c >= 39):
+                nat = n
+            else:
+                nat = at
+            if n < 3:
+                trick.append(c)
+                r = self._mnode(v, nat)
+                trick.pop()
+                got = self.rel
+            else:
+                winner = (leader + nat) & 3
+                gone = bit | 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
+                self.live ^= gone
+                self.trick = []
+                self.leader = winner
+                self.won[winner] += 1
+                r = self._mnode(v, 0)
+                self.won[winner] -= 1
+                self.leader = leader
+                self.trick = trick
+                self.live |= gone
+                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
+            h[seat] ^= bit
+            self.broken = broken
+            if equiv and got >> c & 1:
                 got |= self._run_rel(c, seat)
             if r == maximiser:
                 result = r
                 rel = got
+                if table is not None:
+                    self.margin_best[hint] = c
                 break
             rel |= got
         if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, result, v, -INFINITY, INFINITY)
+            rel = store(table, codes, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
         self.rel = rel
         return result
 

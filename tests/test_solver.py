@@ -89,6 +89,21 @@ def test_one_solver_reused_backwards_through_a_hand_agrees_with_fresh_exact_tabl
             assert solve_position(pos, solver=shared) == solve_position(pos, solver=fresh)
 
 
+def test_points_pass_given_the_tricks_pass_agrees_with_a_fresh_solve():
+    # the review's way: tricks first, then points with the tricks already known (not searched
+    # again); a nil bid makes the margin a search of its own
+    rnd = random.Random(44)
+    for _ in range(12):
+        m = random_match(rnd, rnd.choice((3, 4, 5)), extra=rnd.randrange(4), bids=(0, 3, 3, 4))
+        pos = Position.from_match(m)
+        solver = Solver(pos.bids, pos.bags)
+        tricks = solver.values(pos, score=False)
+        assert all(v.margin is None for v in tricks.values())
+        both = solver.values(pos, score=True, known=tricks)
+        assert both == Solver(pos.bids, pos.bags).values(pos, score=True)
+        assert {c: v.tricks for c, v in both.items()} == {c: v.tricks for c, v in tricks.items()}
+
+
 def test_score_value_follows_tricks_only_without_nils_and_without_a_falling_bag_penalty():
     m = random_match(random.Random(21), 13)
     pos = Position.from_match(m)

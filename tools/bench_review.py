@@ -2,6 +2,7 @@
 """Review figures in Pyodide, in the built site (a benchmark, not a test; issue 12).
 
     python tools/bench_review.py [--deals 20] [--hands 3] [--json] [--no-build]
+    python tools/bench_review.py --cpython [--hands 5] [--baseline COMMIT]
 
 Serves dist/ and drives headless Chromium. In a page of the site it starts the engine
 worker (engine.js) and sends the same bridge messages the page sends:
@@ -13,15 +14,24 @@ worker (engine.js) and sends the same bridge messages the page sends:
               many positions said "not finished"; medians over ``--hands`` hands
 Deals and hands are made in Python with the engine (random legal play). The machine may
 be shared: read the figures as rough.
+
+``--cpython`` runs the same whole-hand reviews in this Python instead (no browser: the same
+``analyse`` bridge message per card, end-first, same budget) — a quick proxy for the page's
+figure; with ``--baseline COMMIT`` that commit's engine (from git history) reviews the same
+hands too, the two alternating hand by hand (A/B in one run, same machine load).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import random
 import statistics
 import sys
 import threading
+import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +43,8 @@ from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from spades.match import Match  # noqa: E402
 from spades.notation import format_hand  # noqa: E402
 
+CARDS = 52                   # cards judged in a whole-hand review
+STEP_BUDGET = 2.0            # seconds a position, as review.js sends it
 BIG_BUDGET = 30              # the bridge's largest budget (MAX_BUDGET)
 BOOT_JS = """async () => {
   const { startEngine } = await import('./engine.js');
@@ -91,6 +103,52 @@ def played_hands(n: int, seed: int) -> list[str]:
     return out
 
 
+CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time, process_time=time.process_time)
+
+
+def review_cpython(package, text: str, budget: float) -> dict:  # noqa: ANN001 - a spades package
+    """One whole-hand review as review.js runs it (one ``analyse`` a card, last card first), in CPython."""
+    bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
+    for name in ("analysis", "bridge_analysis", "solver"):   # budgets in CPU time: the machine may be shared
+        importlib.import_module(f"{package.__name__}.{name}").time = CPU_CLOCK
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    first = None
+    unfinished = 0
+    for step in range(CARDS - 1, -1, -1):
+        r = bridge_analysis.analyse({"text": text, "hand": 1, "step": step, "budget": budget})
+        unfinished += not r["finished"]
+        if first is None:
+            first = time.perf_counter() - t0
+    return {"first_s": first, "wall_s": time.perf_counter() - t0, "cpu_s": time.process_time() - c0,
+            "unfinished": unfinished}
+
+
+def main_cpython(args: argparse.Namespace) -> dict:
+    """Whole-hand reviews in CPython (today's engine, and ``--baseline``'s beside it)."""
+    import spades
+    sides = [("today", spades)]
+    if args.baseline:
+        from spades.ai.baseline import load
+        sides.append(("baseline", load(args.baseline)))
+    runs: dict[str, list[dict]] = {name: [] for name, _ in sides}
+    for i, text in enumerate(played_hands(args.hands, args.seed)):
+        for name, package in sides if i % 2 == 0 else sides[::-1]:
+            r = review_cpython(package, text, args.budget)
+            runs[name].append(r)
+            print(json.dumps({"hand": i, "engine": name, **{k: round(v, 3) for k, v in r.items()}}), file=sys.stderr, flush=True)
+    out: dict = {"python": sys.version.split()[0], "budget_s": args.budget, "hands": args.hands,
+                 "load_average": [round(x, 1) for x in os.getloadavg()]}
+    for name, rs in runs.items():
+        out[name] = {"median_wall_s": round(statistics.median(r["wall_s"] for r in rs), 2),
+                     "median_cpu_s": round(statistics.median(r["cpu_s"] for r in rs), 2),
+                     "total_cpu_s": round(sum(r["cpu_s"] for r in rs), 2),
+                     "not_finished_positions": [r["unfinished"] for r in rs]}
+    if args.baseline:
+        out["cpu_ratio_baseline_over_today"] = round(out["baseline"]["total_cpu_s"] / out["today"]["total_cpu_s"], 2)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
@@ -99,7 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap", type=float, default=BIG_BUDGET, help="seconds a first-lead solve may take")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--cpython", action="store_true", help="whole-hand reviews in this Python, no browser")
+    ap.add_argument("--baseline", help="with --cpython: also review with this commit's engine (A/B)")
+    ap.add_argument("--budget", type=float, default=STEP_BUDGET, help="with --cpython: seconds per position")
     args = ap.parse_args(argv)
+    if args.cpython:
+        result = main_cpython(args)
+        print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+        return 0
     dist = ROOT / "dist"
     if not args.no_build:
         build_site.build(dist)
