@@ -65,18 +65,23 @@ CHROMIUM_ARGS = [
 ]
 
 
-#: With pytest-xdist (``-n 2 --dist loadgroup``, as .ci/run runs), every browser test goes
-#: to one worker, in order, sharing one Chromium and its booted pages, while the other
-#: worker runs the Python tests: two Chromiums racing each other on two cores gain little.
+#: With pytest-xdist (``-n 2 --dist loadgroup``, as .ci/run runs), the browser tests go to
+#: one worker in order, sharing one Chromium and its booted pages, while the other worker
+#: runs the Python tests; the files that mostly wait (a watchdog's limits, fresh profiles
+#: with their own servers) form a second group, which fills the Python worker's idle end.
 BROWSER_GROUP = "browser"
+WAITING_GROUP = "browser-waits"
+WAITING_FILES = frozenset({"test_faults.py", "test_snapshot.py", "test_offline.py"})
 
 
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        path = Path(str(item.fspath))
+        if here in path.parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
+            group = WAITING_GROUP if path.name in WAITING_FILES else BROWSER_GROUP
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def find_chromium(playwright=None) -> str | None:
