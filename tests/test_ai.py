@@ -331,3 +331,62 @@ def test_hard_charges_bags_their_long_run_cost() -> None:
     made = hand_value([3, 3, 3, 3], [3, 3, 3, 4], 0, (100, 100), (0, 0))
     assert made == hand_value([3, 3, 3, 3], [3, 3, 3, 4], 0, (100, 100), (9, 9)) == 9.0
     assert hand_value([3, 3, 3, 3], [4, 3, 3, 3], 0, (100, 100), (0, 0)) == -9.0
+
+
+# -- house decks: the proxy the levels decide on -------------------------------------------------
+
+
+def _spade_in(deck, name: str) -> bool:
+    from spades.cards import ALL_CARD_INDEX, SPADES
+    return deck.suit_of[ALL_CARD_INDEX[name]] == SPADES
+
+
+def _real_rank(deck, led: str, card: str) -> tuple[int, int]:
+    """How ``card`` ranks in a trick led with ``led`` in a house deck: spades, then the led suit."""
+    from spades.cards import ALL_CARD_INDEX
+    c, lc = ALL_CARD_INDEX[card], ALL_CARD_INDEX[led]
+    if _spade_in(deck, card):
+        return 2, deck.power[c]
+    return (1, deck.power[c]) if deck.suit_of[c] == deck.suit_of[lc] else (0, 0)
+
+
+@pytest.mark.parametrize("preset", ["deuces", "jokers"])
+def test_house_proxy_keeps_every_own_spade_a_spade(preset):
+    """The house deck's extra spades never stand in for side cards in our own hand (a nil counts them)."""
+    from spades.ai.house import proxy, unproxy
+    from spades.ai.explain import Explanation, reason
+    for seed in range(12):
+        m = Match(seed=seed, rules=preset)
+        view = m.view(m.to_act)
+        deck = view.rules.card_deck
+        p = proxy(view)
+        assert sum(c.endswith("S") for c in p.hand) == sum(_spade_in(deck, c) for c in view.hand)
+        for real in view.hand:        # side cards keep their names; each card names back to itself
+            if not _spade_in(deck, real):
+                assert real in p.hand
+        back = {unproxy(view, Explanation(c, reason("play.only_card", card=c))).action for c in p.hand}
+        assert back == set(view.hand)
+
+
+def test_deuces_proxy_reads_a_low_spade_ruff_as_a_spade():
+    """A trick led with a side suit and ruffed with 3♠, 4♠ or 5♠: the proxy shows a spade winning."""
+    from spades.ai.house import proxy
+    from spades.rules import trick_winner
+    found = 0
+    for seed in range(40):
+        m = Match(seed=seed, rules="deuces")
+        bots = [bot("normal", seed=s) for s in range(4)]
+        deck = m.rules.card_deck
+        while m.phase != "over" and len(m.hands_played) < 1 and found < 3:
+            view = m.view(m.to_act)
+            t = view.trick
+            if t is not None and len(t.plays) >= 2 and not _spade_in(deck, t.plays[0][1]) and any(
+                    c in ("3S", "4S", "5S") for _, c in t.plays[1:]):
+                cards = [CARD_INDEX[c] for _, c in proxy(view).trick.plays]
+                low = next(i for i, (_, c) in enumerate(t.plays) if c in ("3S", "4S", "5S"))
+                assert CARD_NAMES[cards[low]].endswith("S")
+                real_best = max(range(len(t.plays)), key=lambda i: _real_rank(deck, t.plays[0][1], t.plays[i][1]))
+                assert trick_winner(cards) == real_best
+                found += 1
+            m.act(bots[m.to_act].choose(view), seat=m.to_act)
+    assert found == 3

@@ -167,16 +167,16 @@ def test_arena_plays_an_old_commits_bots_on_the_same_deals() -> None:
 
 
 def test_a_simulated_nil_must_survive_most_deals() -> None:
-    # seed 22: the heuristic bids 2, the play-outs prefer nil, which survived 14 of the 16 deals
+    # seed 22: the heuristic bids 2, the play-outs prefer nil, which survived 15 of the 16 deals
     from spades.ai import hardbid
 
     v = Match(seed=22).view(Match(seed=22).to_act)
     e = hard(1, bid_samples=16).explain(v)
     nil = next(d["params"] for d in e.reason.params["details"] if d["code"] == "bid.option" and d["params"]["bid"] == 0)
-    assert e.action == 0 and nil["make"] == 88 >= PERCENT * hardbid.NIL_MIN_MAKE
+    assert e.action == 0 and nil["make"] == 94 >= PERCENT * hardbid.NIL_MIN_MAKE
     strict = hardbid.NIL_MIN_MAKE
     try:
-        hardbid.NIL_MIN_MAKE = 0.9                # 14 of 16 deals is now too few
+        hardbid.NIL_MIN_MAKE = 0.95               # 15 of 16 deals is now too few
         e = hard(1, bid_samples=16).explain(v)
     finally:
         hardbid.NIL_MIN_MAKE = strict

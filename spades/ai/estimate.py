@@ -18,14 +18,17 @@ TABLE_BID_CAP = 14   # with more than this bid round the table, a bid above two 
 SURE = 0.95          # a card worth this much of a trick or more counts as a sure trick
 NIL_ROUND = 0.5      # covering a partner's nil: round the estimate up from half a trick (the cover plays high
                      # to protect the nil, not to make tricks: a lower contract is made more often)
-ROUND = 0.35         # otherwise from this (0.65 of a trick or more makes a trick)
+ROUND = 0.3          # otherwise from this (0.7 of a trick or more makes a trick)
 #: Room on the table: with at least this many tricks nobody has bid (ours counted, and
 #: ``UNBID_GUESS`` for each player yet to bid) …
 TABLE_ROOM = 3
 UNBID_GUESS = 3
-#: … a bid rounds up from this fraction instead (the estimate runs about half a trick low,
-#: and spare tricks left unbid become bags for somebody: better ours as contract tricks).
-ROOM_ROUND = 0.6
+#: … and the hand has at least ``ROOM_SPADES`` spades (to take the extra trick with), the
+#: estimate rounds up from 0.2 of a trick instead (spare tricks left unbid become bags for
+#: somebody: better ours as contract tricks). Tuned with ``ROUND`` against 5104c58's Normal
+#: (2 × 2000 matches): contracts made 95.3 → 95.5 %, bags a hand 1.48 → 1.47.
+ROOM_ROUND = 0.8
+ROOM_SPADES = 3
 MIN_BID = 1
 NIL_DANGER = 0.5       # a nil hand's exposed high cards (one half-exposed) at most … (1.0: 64 % of nils made)
 NIL_MAX_ESTIMATE = 1.5  # … and its estimate at most this many tricks
@@ -190,6 +193,7 @@ def explain_team_bid(hand: int, partner_bid: int | None, opponents_bids: list[in
         bid -= 1
         parts.append(reason("adj.table_total", total=table, cut=1).to_dict())
     elif (partner_bid != NIL and NIL not in opponents_bids and int(est + ROOM_ROUND) > bid
+          and (hand >> (SUIT_SIZE * SPADES) & SUIT_BITS).bit_count() >= ROOM_SPADES
           and SUIT_SIZE - table - UNBID_GUESS * (3 - len(opponents_bids) - (partner_bid is not None)) >= TABLE_ROOM):
         bid += 1              # tricks to spare round the table (not when we shall attack a nil)
         parts.append(reason("adj.table_room", total=table, add=1).to_dict())

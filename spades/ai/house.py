@@ -1,13 +1,14 @@
 """House rules for the computer players: one adapter in front of every level.
 
 Card decks: the bots reason about the standard 52-card deck (13 cards a suit, bit masks).
-For a jokers or deuces deck, :func:`proxy` renames the cards of a view so that the
-13 highest spades of the house deck become the standard spades in their order
-(Big Joker → A♠, Little Joker → K♠, and so on down) and the two or three lowest spades take
-the places of the standard cards the deck has left out; the bot decides on that proxy view and
-:func:`unproxy` names its card (and every card in its reason) back. The jokers and high
-deuces thus count at their full value in the trick estimate and in Hard's play-outs; only the
-lowest spades are mis-suited in the bots' model (their legal cards are always the real ones).
+A jokers or deuces deck has 15 or 16 spades, so :func:`proxy` renames the cards of a view
+for each decision: side cards keep their names, 13 of the spades become the standard spades
+in their order, and the two or three others stand in for the standard side cards the deck
+leaves out. Those are never our own cards or the trick's (spades played in earlier tricks
+first, else the lowest spades still out), so a level counts its own spades and reads the
+trick right (a nil with 3♠ sees a spade, not a 2♣); the jokers and high deuces count at
+their full value in the trick estimate and in Hard's play-outs. The level decides on that
+proxy view and :func:`unproxy` names its card (and every card in its reason) back.
 
 Bids: :func:`adjust_bid` turns the level's own bid into one the house rules allow, with a
 reason code each: blind nil from the score alone (decided before the hand is read),
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..cards import ALL_CARD_NAMES, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SPADES, Deck
+from ..cards import ALL_CARD_INDEX, ALL_CARD_NAMES, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SPADES, SUIT_SIZE, Deck
 from ..rules import BIDS, NIL
 from ..variant import BIG_BID, BLIND_NIL, BLIND_NIL_POINTS, SUICIDE_PARTNER_MIN, Rules
 from ..view import SeatView, Trick
@@ -48,22 +49,62 @@ def house_scoring(view: SeatView) -> HouseScoring:
             bag_value, r.target, r.floor)
 
 
-_PROXIES: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+#: Per house deck: its spades from lowest to highest, and the standard side cards it leaves out.
+_DECK_PARTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _maps(deck: Deck) -> tuple[dict[str, str], dict[str, str]]:
-    """Real → proxy and proxy → real card names for a house deck (cached per deck)."""
-    if deck.name not in _PROXIES:
-        spades = sorted((c for c in deck.cards if deck.suit_of[c] == SPADES), key=deck.power.__getitem__)
-        sides = [c for c in deck.cards if deck.suit_of[c] != SPADES]
-        top, low = spades[-13:], spades[:-13]
-        free = [c for c in range(FIRST_SPADE) if c not in sides]
-        to_proxy = {ALL_CARD_NAMES[c]: CARD_NAMES[c] for c in sides}
-        to_proxy |= {ALL_CARD_NAMES[c]: CARD_NAMES[FIRST_SPADE + i] for i, c in enumerate(top)}
-        to_proxy |= {ALL_CARD_NAMES[c]: CARD_NAMES[p] for c, p in zip(low, free)}
-        assert len(set(to_proxy.values())) == DECK_SIZE
-        _PROXIES[deck.name] = (to_proxy, {v: k for k, v in to_proxy.items()})
-    return _PROXIES[deck.name]
+def _deck_parts(deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A house deck's spades (lowest first) and the free standard side slots (cached per deck)."""
+    if deck.name not in _DECK_PARTS:
+        spades = tuple(sorted((c for c in deck.cards if deck.suit_of[c] == SPADES), key=deck.power.__getitem__))
+        sides = {c for c in deck.cards if deck.suit_of[c] != SPADES}
+        _DECK_PARTS[deck.name] = spades, tuple(c for c in range(FIRST_SPADE) if c not in sides)
+    return _DECK_PARTS[deck.name]
+
+
+#: How much a spade needs to stay a spade in the proxy (higher keeps it): our hand and the
+#: trick in progress, the cards still out, then played cards of spade-led tricks, then the rest.
+_MINE, _OUT, _SPADE_TRICK, _PLAYED = 3, 2, 1, 0
+
+
+def _maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
+    """Real → proxy and proxy → real card names for one decision's view of a house deck.
+
+    The house deck has more than 13 spades, so a few must stand in for the standard side cards
+    it leaves out (the 2♣ … slots). Which ones is chosen per decision: never a card of our hand
+    or of the trick in progress (so the level reads its own spades, its nil and the trick
+    right), first spades already played in tricks that were not led with a spade (their
+    trick is over), then the lowest spades still out. The other spades keep their order.
+    """
+    deck = view.rules.card_deck
+    index = ALL_CARD_INDEX
+    spades, free = _deck_parts(deck)
+    need = {c: _OUT for c in spades}
+    led_with: dict[int, int] = {}
+    for t in view.tricks:
+        led = deck.suit_of[index[t.plays[0][1]]]
+        for _, name in t.plays:
+            c = index[name]
+            led_with[c] = led
+            if c in need:
+                need[c] = _SPADE_TRICK if led == SPADES else _PLAYED
+    mine = list(view.hand) + ([name for _, name in view.trick.plays] if view.trick is not None else [])
+    for name in mine:
+        if index[name] in need:
+            need[index[name]] = _MINE
+    extra = len(spades) - SUIT_SIZE
+    out = set(sorted(spades, key=lambda c: (need[c], deck.power[c]))[:extra])
+    to_proxy = {ALL_CARD_NAMES[c]: CARD_NAMES[c] for c in deck.cards if deck.suit_of[c] != SPADES}
+    to_proxy |= {ALL_CARD_NAMES[c]: CARD_NAMES[FIRST_SPADE + i]
+                 for i, c in enumerate(c for c in spades if c not in out)}
+    slots = list(free)
+    for c in sorted(out, key=deck.power.__getitem__):
+        # a played spade shown as a side card of another suit than its trick's: still a void shown
+        slot = next((f for f in slots if f // SUIT_SIZE != led_with.get(c, -1)), slots[0])
+        slots.remove(slot)
+        to_proxy[ALL_CARD_NAMES[c]] = CARD_NAMES[slot]
+    assert len(set(to_proxy.values())) == DECK_SIZE
+    return to_proxy, {v: k for k, v in to_proxy.items()}
 
 
 def _trick(t: Trick | None, names: dict[str, str]) -> Trick | None:
@@ -79,7 +120,7 @@ def proxy(view: SeatView) -> SeatView:
     if view.phase == "bid" and view.legal_bids:
         changes["legal_bids"] = BIDS
     if not deck.standard:
-        names = _maps(deck)[0]
+        names = _maps(view)[0]
         changes |= {"hand": tuple(sorted((names[c] for c in view.hand), key=CARD_NAMES.index)),
                     "tricks": tuple(_trick(t, names) for t in view.tricks), "trick": _trick(view.trick, names),
                     "legal_cards": tuple(names[c] for c in view.legal_cards)}
@@ -101,7 +142,7 @@ def unproxy(view: SeatView, explanation: Explanation) -> Explanation:
     deck = view.rules.card_deck
     if deck.standard:
         return explanation
-    names = _maps(deck)[1]
+    names = _maps(view)[1]
     r = explanation.reason
     action = names.get(explanation.action, explanation.action) if isinstance(explanation.action, str) else explanation.action
     return Explanation(action, Reason(r.code, _rename(r.params, names)))
