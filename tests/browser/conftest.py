@@ -299,13 +299,16 @@ def seed_snapshot(site_snapshot, site_url):
 def add_seed_files(site_snapshot, site_url):
     """``add_seed_files(root)``: put the blank page and this build's snapshot into a copy
     of dist/ at ``root`` (under TEST_FILES, not in its manifests), so ``seed_snapshot(page,
-    base)`` works for a test that serves that copy itself at ``base``."""
+    base)`` works for a test that serves that copy itself at ``base``. The snapshot's
+    bytes are fetched from the test server once per session."""
+    with urllib.request.urlopen(site_url + SNAPSHOT_FILE) as resp:
+        snapshot = resp.read()
+
     def add(root: Path) -> None:
         folder = root / TEST_FILES
         folder.mkdir(exist_ok=True)
         (folder / os.path.basename(BLANK_PAGE)).write_bytes(BLANK_HTML)
-        with urllib.request.urlopen(site_url + SNAPSHOT_FILE) as resp:
-            (folder / os.path.basename(SNAPSHOT_FILE)).write_bytes(resp.read())
+        (folder / os.path.basename(SNAPSHOT_FILE)).write_bytes(snapshot)
     return add
 
 
