@@ -110,13 +110,33 @@ function bridgeHandle(pyodide) {
   return h;
 }
 
+// Runs `during`, failing at once if a wasm instantiation fails meanwhile: Pyodide's loader
+// only logs that (a blocked or corrupt pyodide.asm.wasm) and then waits forever.
+async function failFastOnWasm(during) {
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  const real = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const [name, fn] of Object.entries(real)) {
+    WebAssembly[name] = function watched(...args) {
+      const result = fn.apply(this, args);
+      result.catch(fail);
+      return result;
+    };
+  }
+  try {
+    return await Promise.race([during(), failed]);
+  } finally {
+    Object.assign(WebAssembly, real);
+  }
+}
+
 async function restore(indexURL, snapshot) {
   const t0 = performance.now();
   // Verify the snapshot while Pyodide's loader script loads (a snapshot promise
   // handed to loadPyodide that rejects takes the worker down with it).
   const [bytes, asm] = await Promise.all([snapshot.bytes, import("./pyodide/pyodide.asm.mjs")]);
   self.spadesBoot.verifyMs = Math.round(performance.now() - t0);
-  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule: asm.default });
+  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule: asm.default }));
   const h = bridgeHandle(pyodide);
   self.spadesBoot.restoreMs = Math.round(performance.now() - t0);
   self.spadesBoot.heapBytes = heapBytes(pyodide);
@@ -126,7 +146,7 @@ async function restore(indexURL, snapshot) {
 async function plainBoot(indexURL, wheelURL) {
   const wheel = fetchOk(wheelURL).then((r) => r.arrayBuffer());
   wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, _makeSnapshot: true }));
   progress("runtime", 1);
   progress("engine", 0);
   const bytes = await wheel;

@@ -47,6 +47,23 @@ WORKER_SPY = """
 })();
 """
 
+# Records the boot-error messages the engine worker sends (window.__bootErrors): which
+# faults the worker reports itself, as against those only the page's watchdog can see.
+BOOT_ERROR_SPY = """
+(() => {
+  const Real = window.Worker;
+  window.__bootErrors = [];
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      super.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "boot-error") window.__bootErrors.push(String(event.data.message));
+      });
+    }
+  };
+})();
+"""
+
 PUT_SENTINEL = """
 (([key, value]) => { if (localStorage.getItem(key) === null) localStorage.setItem(key, value); })(%s);
 """
@@ -83,6 +100,17 @@ BOOT_FAULTS = [
     ("build.json", "stalled"),
     ("*.whl", "corrupt"),
 ]
+#: The faults the engine worker itself reports (a failed request or a file it cannot use),
+#: without waiting for the watchdog's stall limit (Pyodide's loader only logs a failed wasm
+#: instantiation, so the worker watches for that itself). A stalled file is left to the
+#: watchdog.
+REPORTED_BY_WORKER = {
+    ("pyodide/pyodide.asm.wasm", "blocked"),
+    ("worker.js", "blocked"),
+    ("pyodide/pyodide.asm.wasm", "corrupt"),
+    ("pyodide/python_stdlib.zip", "corrupt"),
+    ("*.whl", "corrupt"),
+}
 CONTENT_TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".json": "application/json"}
 
 
@@ -99,6 +127,7 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
     context, page = fault_context(browser, site_url)
     try:
         page.add_init_script(script=PUT_SENTINEL % json.dumps([SAVE_KEY, SENTINEL]))
+        page.add_init_script(script=BOOT_ERROR_SPY)
         hit = []  # when the faulty file was asked for (time.monotonic)
 
         def inject(route):
@@ -116,6 +145,8 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
         assert len(hit) == 1
         print(f"\n{fault} {path}: fault on screen {time.monotonic() - hit[0]:.1f} s after the request")
         assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == SENTINEL
+        reported = page.evaluate("() => window.__bootErrors")
+        assert len(reported) == (1 if (path, fault) in REPORTED_BY_WORKER else 0), reported
     finally:
         context.unroute_all(behavior="ignoreErrors")  # a stalled request is left unanswered
         context.close()
