@@ -14,7 +14,8 @@ Fixtures:
                   400 responses, and any request to an origin other than the test server
                   (tests assert both empty)
   first_visit_page  the same with nothing stored at all (about:blank, empty Cache
-                  Storage): a first visit, for tests of the plain boot and of storage
+                  Storage): a first visit, for tests of the plain boot and of storage, and for
+                  pages that start the engine only on demand (the statistics page)
   site_snapshot   the snapshot ``page`` is seeded with (taken from the shared game
                   page's own first visit, so making it costs no extra boot)
   seed_snapshot   seed_snapshot(page[, base]): the same seeding for a page in a context a
