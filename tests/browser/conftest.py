@@ -53,6 +53,7 @@ if str(ROOT) not in sys.path:
 
 import build_site  # noqa: E402
 import driver  # noqa: E402
+from snapshot_seed import EXPORT_SNAPSHOT_JS, SEED_SNAPSHOT_JS, shared_snapshot  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -229,44 +230,20 @@ def watch(context, page, site_url: str) -> None:
     context.on("response", on_response)
 
 
-# Waits until the engine worker stored its snapshot, then hands it to the test server
-# (POST, raw bytes); returns where it lives in Cache Storage and its headers.
-EXPORT_SNAPSHOT_JS = """async (target) => {
-  const deadline = Date.now() + 120000;
-  for (;;) {
-    const name = (await caches.keys()).find((k) => k.startsWith("spades-snapshot-"));
-    const cache = name && await caches.open(name);
-    const req = cache && (await cache.keys())[0];
-    if (req) {
-      const resp = await cache.match(req);
-      const bytes = await resp.arrayBuffer();
-      const post = await fetch(target, { method: "POST", body: bytes });
-      if (!post.ok) throw new Error("snapshot upload: HTTP " + post.status);
-      return { name, url: req.url, headers: [...resp.headers], size: bytes.byteLength };
-    }
-    if (Date.now() > deadline) throw new Error("the shared game page stored no snapshot");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}"""
-
-# Puts the snapshot into this (fresh) context's Cache Storage, as a first visit would,
-# under the page's own origin (the engine looks it up relative to the site's address).
-SEED_SNAPSHOT_JS = """async ([snap, source]) => {
-  const resp = await fetch(source, { cache: "no-store" });
-  const bytes = await resp.arrayBuffer();
-  if (bytes.byteLength !== snap.size) throw new Error("snapshot seed: wrong size " + bytes.byteLength);
-  const cache = await caches.open(snap.name);
-  const url = new URL(new URL(snap.url).pathname, location.href).href;
-  await cache.put(url, new Response(bytes, { headers: snap.headers }));
-}"""
-
-
 @pytest.fixture(scope="session")
-def site_snapshot(shared_game, site_url) -> dict:
+def site_snapshot(request, site_url, tmp_path_factory) -> dict:
     """This build's Pyodide memory snapshot as the shared game page's first visit stored
     it: {name, url, headers, size} of its Cache Storage entry; its bytes are served at
-    SNAPSHOT_FILE. A worker that did not store one fails here, loudly."""
-    return shared_game.evaluate(EXPORT_SNAPSHOT_JS, site_url + SNAPSHOT_FILE)
+    SNAPSHOT_FILE. A worker that did not store one fails here, loudly.
+
+    Under pytest-xdist the first worker to need it makes it and leaves a copy in the
+    workers' common temporary folder; the others serve that copy instead of booting a game
+    page of their own for it (see snapshot_seed.shared_snapshot)."""
+    def make() -> dict:
+        return request.getfixturevalue("shared_game").evaluate(EXPORT_SNAPSHOT_JS, site_url + SNAPSHOT_FILE)
+    if not hasattr(request.config, "workerinput"):
+        return make()
+    return shared_snapshot(tmp_path_factory.getbasetemp().parent / "site-snapshot", site_url + SNAPSHOT_FILE, make)
 
 
 def new_page(browser, site_url):
