@@ -55,7 +55,8 @@ def test_mime_types_served(site_url):
     assert head(site_url + build["micropip"]) == "application/zip"
 
 
-def test_bare_pyodide_boots(page, site_url, screenshot_dir):
+def test_bare_pyodide_boots(first_visit_page, site_url, screenshot_dir):
+    page = first_visit_page  # a page that never starts the game's engine: no snapshot to seed
     page.goto(site_url + BARE_PAGE)
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT_MS)
     boot_ms = page.evaluate("window.bootMs")

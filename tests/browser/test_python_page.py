@@ -21,7 +21,8 @@ def expected_trick_winner(seed: int = 1) -> int:
     return m.tricks[-1].winner
 
 
-def test_python_page_installs_wheel_and_plays(page, site_url, screenshot_dir):
+def test_python_page_installs_wheel_and_plays(first_visit_page, site_url, screenshot_dir):
+    page = first_visit_page  # a page that never starts the game's engine: no snapshot to seed
     page.goto(site_url + "python.html")
     page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=120_000)
     assert page.get_attribute("body", "data-error") is None, page.inner_text("#status")
