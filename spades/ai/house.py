@@ -67,7 +67,19 @@ def _deck_parts(deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _MINE, _OUT, _SPADE_TRICK, _PLAYED = 3, 2, 1, 0
 
 
+#: The last view :func:`_maps` was asked about and its answer: :func:`proxy` and :func:`unproxy`
+#: of one decision ask about the same view, so the maps are worked out once a decision.
+_LAST_MAPS: list[Any] = [None, None]
+
+
 def _maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
+    """:func:`_work_out_maps` for ``view``, remembered for the decision's second call."""
+    if _LAST_MAPS[0] is not view:
+        _LAST_MAPS[:] = [view, _work_out_maps(view)]
+    return _LAST_MAPS[1]
+
+
+def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
     """Real → proxy and proxy → real card names for one decision's view of a house deck.
 
     The house deck has more than 13 spades, so a few must stand in for the standard side cards

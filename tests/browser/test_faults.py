@@ -24,17 +24,23 @@ FAULT_WAIT_MS = 40_000
 REPLY_WAIT_MS = 30_000
 SENTINEL = "a save the engine must never see or touch"
 
-# Records every Worker the page starts (window.__workers) and drops the engine's replies
-# while window.__dropReplies is true: the page's own code is not touched.
+# Records every Worker the page starts (window.__workers) and the boot-error messages the
+# engine worker sends (window.__bootErrors: the faults it reports itself, as against those
+# only the page's watchdog sees), and drops the engine's replies while
+# window.__dropReplies is true: the page's own code is not touched.
 WORKER_SPY = """
 (() => {
   const Real = window.Worker;
   window.__workers = [];
+  window.__bootErrors = [];
   window.__dropReplies = false;
   window.Worker = class extends Real {
     constructor(...args) {
       super(...args);
       window.__workers.push(this);
+      super.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "boot-error") window.__bootErrors.push(String(event.data.message));
+      });
     }
     addEventListener(type, listener, options) {
       if (type !== "message") return super.addEventListener(type, listener, options);
@@ -42,23 +48,6 @@ WORKER_SPY = """
         if (window.__dropReplies && event.data && event.data.type === "reply") return;
         listener(event);
       }, options);
-    }
-  };
-})();
-"""
-
-# Records the boot-error messages the engine worker sends (window.__bootErrors): which
-# faults the worker reports itself, as against those only the page's watchdog can see.
-BOOT_ERROR_SPY = """
-(() => {
-  const Real = window.Worker;
-  window.__bootErrors = [];
-  window.Worker = class extends Real {
-    constructor(...args) {
-      super(...args);
-      super.addEventListener("message", (event) => {
-        if (event.data && event.data.type === "boot-error") window.__bootErrors.push(String(event.data.message));
-      });
     }
   };
 })();
@@ -127,7 +116,7 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
     context, page = fault_context(browser, site_url)
     try:
         page.add_init_script(script=PUT_SENTINEL % json.dumps([SAVE_KEY, SENTINEL]))
-        page.add_init_script(script=BOOT_ERROR_SPY)
+        page.add_init_script(script=WORKER_SPY)
         hit = []  # when the faulty file was asked for (time.monotonic)
 
         def inject(route):
