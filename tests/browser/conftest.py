@@ -5,14 +5,19 @@ CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, chromium, google-chrome.
 Fixtures:
   site_url        base URL of the served dist/ (ends with "/")
   browser         a headless Chromium (session)
-  page            a fresh page in a fresh context (empty localStorage, IndexedDB and
-                  service workers, a boot of its own) whose Cache Storage holds this
-                  build's Pyodide memory snapshot, so the engine boots by restoring it
-                  (~0.4 s) instead of a plain start (~8 s); the page is left on a blank
-                  page of the site's origin. page.console_errors and
-                  page.foreign_requests collect console errors / page errors / HTTP >=
-                  400 responses, and any request to an origin other than the test server
-                  (tests assert both empty)
+  page            a new page (a boot of its own) with empty localStorage, sessionStorage
+                  and IndexedDB, whose Cache Storage holds this build's Pyodide memory
+                  snapshot, so the engine boots by restoring it (~0.4 s) instead of a
+                  plain start (~8 s); the page is left on a blank page of the site's
+                  origin. It lives in a context the tests share (see ``page_pool``): no
+                  service worker registers there, and what a test sets on the context
+                  (routes, offline, other pages) is undone after it. page.console_errors
+                  and page.foreign_requests collect console errors / page errors / HTTP
+                  >= 400 responses, and any request to an origin other than the test
+                  server (tests assert both empty)
+  fresh_page      the same in a context of its own, where the offline service worker
+                  registers as for a player: for tests that change the context's
+                  storage beyond the page's (the snapshot itself)
   first_visit_page  the same with nothing stored at all (about:blank, empty Cache
                   Storage): a first visit, for tests of the plain boot and of storage, and for
                   pages that start the engine only on demand (the statistics page)
@@ -200,10 +205,10 @@ def browser(playwright_instance):
     browser.close()
 
 
-def watch(context, page, site_url: str) -> None:
+def watch(context, page, site_url: str):
     """Collect console errors, page errors, HTTP errors and requests to other origins on
     ``page.console_errors`` / ``page.foreign_requests`` (context-level, so requests made
-    by workers are seen too)."""
+    by workers are seen too). Returns a function that detaches the context's recorders."""
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
     page.console_errors = []
     page.foreign_requests = []
@@ -228,6 +233,11 @@ def watch(context, page, site_url: str) -> None:
     page.on("pageerror", lambda err: page.console_errors.append(f"pageerror: {err}"))
     context.on("request", on_request)
     context.on("response", on_response)
+
+    def detach() -> None:
+        context.remove_listener("request", on_request)
+        context.remove_listener("response", on_response)
+    return detach
 
 
 @pytest.fixture(scope="session")
@@ -291,11 +301,63 @@ def add_seed_files(site_snapshot, site_url):
 
 
 @pytest.fixture()
-def page(browser, site_url, seed_snapshot):
+def fresh_page(browser, site_url, seed_snapshot):
     page = new_page(browser, site_url)
     seed_snapshot(page)
     yield page
     page.context.close()
+
+
+#: Empties the pooled context's storage for the next test (on a blank page of the site,
+#: no other page open): every key, every database, every cache but the engine's snapshot.
+#: Returns whether the snapshot is still there.
+RESET_STORAGE_JS = """async (snapshot) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const db of await indexedDB.databases()) {
+    await new Promise((ok, fail) => {
+      const req = indexedDB.deleteDatabase(db.name);
+      req.onsuccess = ok;
+      req.onerror = () => fail(req.error);
+      req.onblocked = () => fail(new Error("database " + db.name + " is still open"));
+    });
+  }
+  for (const key of await caches.keys()) if (key !== snapshot) await caches.delete(key);
+  return await caches.has(snapshot);
+}"""
+
+
+@pytest.fixture(scope="session")
+def page_pool(browser, site_url, seed_snapshot):
+    """The context ``page`` lends pages from. A new context per test would cost ~0.8 s of
+    Chromium's CPU for itself, its copy of the 31 MB snapshot and its service worker's
+    download of the whole site; the tests only need empty storage and the snapshot. The
+    offline service worker is blocked here (its own tests use contexts of their own),
+    which also keeps every request visible to routes."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    seed_snapshot(page)
+    page.close()
+    yield context
+    context.close()
+
+
+@pytest.fixture()
+def page(page_pool, site_url, site_snapshot, seed_snapshot):
+    context = page_pool
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(site_url + BLANK_PAGE)
+    if not page.evaluate(RESET_STORAGE_JS, site_snapshot["name"]):
+        seed_snapshot(page)            # a test dropped it: put it back
+    detach = watch(context, page, site_url)
+    yield page
+    detach()
+    for other in context.pages:
+        other.close()
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+    context.clear_cookies()
 
 
 @pytest.fixture(scope="session")

@@ -166,8 +166,10 @@ def test_repeat_visits_restore_the_snapshot(first_visit_page, site_url):
 
 
 @pytest.mark.parametrize("kind", ["truncated", "corrupt", "unrestorable", "stale"])
-def test_damaged_snapshot_falls_back_to_a_normal_boot(page, site_url, kind):
-    # ``page`` holds the snapshot a first visit of this build stored (conftest.site_snapshot)
+def test_damaged_snapshot_falls_back_to_a_normal_boot(fresh_page, site_url, kind):
+    # ``fresh_page`` holds the snapshot a first visit of this build stored (conftest.site_snapshot),
+    # in a context of its own: the test damages it
+    page = fresh_page
     first = open_fresh(page, site_url + "index.html?seed=9&speed=0")
     assert (first["path"], first["stored"]) == ("snapshot", False)
     build = current_build(page)
