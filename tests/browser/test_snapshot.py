@@ -4,7 +4,9 @@ The first visit boots Pyodide normally and stores a memory snapshot of the
 runtime with the engine imported; later visits, online and offline, restore it.
 A snapshot that is missing, stale, truncated, corrupt or cannot be restored
 means a normal boot and a fresh snapshot, with no error shown and the saved
-match kept. The worker says which way it booted in ``self.spadesBoot.path``.
+match kept: snapshot.js's checks refuse each kind of damage before Pyodide sees
+it, and the whole fallback is played through for a corrupt snapshot (refused
+by those checks) and for one that passes them but cannot be restored. The worker says which way it booted in ``self.spadesBoot.path``.
 
 The snapshot options of ``loadPyodide`` are experimental: if a Pyodide upgrade
 breaks restoring, test_repeat_visits_restore_the_snapshot fails loudly.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from driver import BLANK_PAGE
 
 pytestmark = pytest.mark.browser
 
@@ -165,7 +168,51 @@ def test_repeat_visits_restore_the_snapshot(first_visit_page, site_url):
     assert page.foreign_requests == []
 
 
-@pytest.mark.parametrize("kind", ["truncated", "corrupt", "unrestorable", "stale"])
+# snapshot.js itself, on a blank page of the site (no engine started): what findSnapshot makes
+# of the stored entry, then what a store leaves behind. Returns both steps' outcomes.
+FIND_JS = """async () => {
+  const { findSnapshot, storeSnapshot } = await import("../snapshot.js");
+  const base = new URL("../", location.href);
+  const build = await (await fetch(new URL("build.json", base))).json();
+  const names = async () => (await caches.keys()).filter((k) => k.startsWith("spades-snapshot-")).sort();
+  const found = await findSnapshot(build, base);
+  let outcome;
+  if (found === null) outcome = { found: "none" };
+  else {
+    try { outcome = { found: "bytes", size: (await found.bytes).byteLength }; }
+    catch (err) { outcome = { found: "refused", message: err.message }; }
+  }
+  outcome.after = await names();
+  outcome.stored = await storeSnapshot(build, base, new Uint8Array(1024).fill(1));
+  outcome.afterStore = await names();
+  outcome.build = build.build;
+  return outcome;
+}"""
+
+
+@pytest.mark.parametrize("kind", ["intact", "truncated", "corrupt", "stale"])
+def test_a_damaged_or_stale_snapshot_is_never_handed_to_pyodide(fresh_page, site_url, site_snapshot, kind):
+    """The checks before a restore (snapshot.js): a truncated or corrupt entry is refused and
+    dropped, another build's is not looked at, and storing a new one leaves only this build's.
+    (The worker's fallback after each is the same plain boot: the next test boots through it.)"""
+    page = fresh_page
+    page.goto(site_url + BLANK_PAGE)
+    if kind != "intact":
+        page.evaluate(DAMAGE_JS, kind)
+    out = page.evaluate(FIND_JS)
+    this = SNAPSHOT_PREFIX + out["build"]
+    if kind == "intact":
+        assert (out["found"], out["size"], out["after"]) == ("bytes", site_snapshot["size"], [this])
+    elif kind == "stale":
+        assert (out["found"], out["after"]) == ("none", [SNAPSHOT_PREFIX + "0123456789ab"])
+    else:
+        assert (out["found"], out["message"], out["after"]) == (
+            "refused", "the stored snapshot is truncated or corrupt", [])
+    assert (out["stored"], out["afterStore"]) == (True, [this])
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("kind", ["corrupt", "unrestorable"])
 def test_damaged_snapshot_falls_back_to_a_normal_boot(fresh_page, site_url, kind):
     # ``fresh_page`` holds the snapshot a first visit of this build stored (conftest.site_snapshot),
     # in a context of its own: the test damages it
