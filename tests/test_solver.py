@@ -66,7 +66,7 @@ def test_trick_value_with_each_technique_switched_off_agrees():
         m = random_match(rnd, 5, extra=rnd.randrange(4))
         pos = Position.from_match(m)
         full = solve_position(pos)
-        for switch in ("use_tt", "use_quick", "use_order", "use_equiv", "use_by_tricks", "use_partition"):
+        for switch in ("use_tt", "use_quick", "use_order", "use_equiv", "use_by_tricks", "use_partition", "use_low"):
             s = Solver(pos.bids, pos.bags)
             setattr(s, switch, False)
             assert solve_position(pos, solver=s) == full, switch
