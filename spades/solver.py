@@ -9,7 +9,9 @@ Two values per legal card of the seat to act:
   cards with ranks made relative and shared by relevance (partition search,
   :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways;
   move ordering (second and third hand beat the next hand's best, a suit partner ruffs led
-  low); touching cards searched once; the lead that last decided an alike trick start
+  low); touching cards searched once, and so is a card lying below every card of its suit
+  that a searched sibling's bound rests on (:func:`spades.solver_tt.low_alike`; it about
+  halves the nodes of a first lead); the lead that last decided an alike trick start
   (same bucket, same owner of each suit's top card) tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
