@@ -10,8 +10,8 @@ Two values per legal card of the seat to act:
   :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways;
   move ordering (second and third hand beat the next hand's best, a suit partner ruffs led
   low); touching cards searched once, and so is a card lying below every card of its suit
-  that a searched sibling's bound rests on (:func:`spades.solver_tt.low_alike`; it about
-  halves the nodes of a first lead); the lead that last decided an alike trick start
+  that a searched sibling's bound rests on (:func:`spades.solver_tt.low_alike`; first
+  leads of 50 deals: median 1.56 times fewer nodes); the lead that last decided an alike trick start
   (same bucket, same owner of each suit's top card) tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
