@@ -14,7 +14,7 @@ from .cards import SPADE_MASK
 from .position import follow_moves, lead_moves
 from .rules import trick_winner
 from .scoring import score_team
-from .solver_tt import depths_mask, lead_hint_key, lookup, signature, store, trick_rel
+from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 
 INFINITY = 10 ** 6
 
@@ -35,6 +35,7 @@ class MarginSearch:
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
     margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
+    use_low: bool
 
     def _margin(self) -> int:
         won = tuple(self.won)
@@ -135,8 +136,12 @@ class MarginSearch:
         result = not maximiser
         broken = self.broken
         rel = 0
+        low = 0                             # cards shown alike to a searched one (see low_alike)
+        use_low = self.use_low
         for c in moves:
             bit = 1 << c
+            if low & bit:
+                continue
             h[seat] ^= bit
             if c >= 39:
                 self.broken = True
@@ -168,6 +173,8 @@ class MarginSearch:
             self.broken = broken
             if equiv and got >> c & 1:
                 got |= self._run_rel(c, seat)
+            elif use_low:
+                low |= low_alike(c, got)
             if r == maximiser:
                 result = r
                 rel = got

@@ -177,3 +177,17 @@ def lead_hint_key(bucket: int, codes: tuple[int, ...], ns: tuple[int, ...]) -> t
     n0, n1, n2, n3 = ns
     return (bucket, c0 >> 2 * n0 - 2 if n0 else 1, c1 >> 2 * n1 - 2 if n1 else 1,
             c2 >> 2 * n2 - 2 if n2 else 1, c3 >> 2 * n3 - 2 if n3 else 1)
+
+
+def low_alike(c: int, got: int) -> int:
+    """The cards of ``c``'s suit that play alike to ``c``, by a search of ``c`` whose bound rests
+    on the cards ``got``: if ``c`` lies below every card of its suit in ``got``, each card of
+    the suit below the lowest of them does (the positions after either card differ in no card
+    the bound rests on, and one hand holds the same suit lengths), else none. Like a touching
+    card, such a card is not searched; the relevance kept pins that lowest card."""
+    suit = SUIT_MASKS[c // 13]
+    rs = got & suit
+    if not rs:
+        return suit
+    lowest = rs & -rs
+    return lowest - 1 & suit if 1 << c < lowest else 0

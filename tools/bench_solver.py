@@ -2,7 +2,7 @@
 
     python tools/bench_solver.py lead  [--deals 50] [--cap 120] [--kinds tricks,score] [--baseline bcd75eb]
                                        [--played 4] [--nil]
-    python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,tt]
+    python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,low,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
@@ -185,7 +185,7 @@ def main() -> None:
     t = sub.add_parser("techniques")
     t.add_argument("--deals", type=int, default=50)
     t.add_argument("--cap", type=float, default=20.0, help="CPU seconds per solve (past it: counted as infinite)")
-    t.add_argument("--off", default="partition,quick,order,equiv,tt")
+    t.add_argument("--off", default="partition,quick,order,equiv,low,tt")
     c = sub.add_parser("bots")
     c.add_argument("--hands", type=int, default=200)
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
