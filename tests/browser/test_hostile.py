@@ -111,30 +111,25 @@ def test_bad_seed_link_is_refused_with_its_reason(page, site_url):
 
 # ---------------------------------------------------------------- case 4: two tabs
 
-def test_second_tab_says_so_and_can_take_over(browser, site_url, seed_snapshot):
-    context = browser.new_context()
-    try:
-        first = context.new_page()
-        seed_snapshot(first)  # both tabs restore the engine instead of a full boot each
-        boot(first, site_url, "?seed=71&" + GAME[1:])
-        bid_now(first)
-        waiting = next_action(first)
-        saved = stored(first)
-        second = context.new_page()
-        second.goto(site_url + GAME)
-        second.wait_for_selector("#notices [data-notice='tab']", timeout=BOOT_MS)
-        assert notice_text(second, "tab") == EN["fault.otherTab"]
-        assert stored(second) == saved  # the second tab wrote nothing
-        second.click("#notices [data-notice='tab'] button")
-        second.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
-        first.wait_for_selector("#notices [data-notice='tab']")
-        assert notice_text(first, "tab") == EN["fault.movedAway"]
-        assert first.locator("#hand button:enabled, #bid-panel button:enabled").count() == 0
-        # the second tab plays on from the first tab's last move
-        assert next_action(second) == waiting
-        assert stored(second) == saved
-    finally:
-        context.close()
+def test_second_tab_says_so_and_can_take_over(page, site_url):
+    first = page
+    boot(first, site_url, "?seed=71&" + GAME[1:])
+    bid_now(first)
+    waiting = next_action(first)
+    saved = stored(first)
+    second = first.context.new_page()  # another tab of the same browser profile
+    second.goto(site_url + GAME)
+    second.wait_for_selector("#notices [data-notice='tab']", timeout=BOOT_MS)
+    assert notice_text(second, "tab") == EN["fault.otherTab"]
+    assert stored(second) == saved  # the second tab wrote nothing
+    second.click("#notices [data-notice='tab'] button")
+    second.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    first.wait_for_selector("#notices [data-notice='tab']")
+    assert notice_text(first, "tab") == EN["fault.movedAway"]
+    assert first.locator("#hand button:enabled, #bid-panel button:enabled").count() == 0
+    # the second tab plays on from the first tab's last move
+    assert next_action(second) == waiting
+    assert stored(second) == saved
 
 
 # ---------------------------------------------------------------- case 5: a full storage

@@ -40,14 +40,6 @@ ADD_JS = """async (items) => {
 }"""
 
 
-@pytest.fixture()
-def page(first_visit_page):
-    """A fresh page with nothing stored: the statistics page starts the engine only to import
-    a file or open a past hand, and the tests that do so seed the engine's snapshot first
-    (``seed_snapshot``), so the others skip that work."""
-    return first_visit_page
-
-
 @pytest.fixture(scope="module")
 def games():
     """(save, state, date) of each game in GAMES, newest last."""
@@ -229,9 +221,8 @@ def test_oldest_matches_are_folded_into_counted_totals(page, site_url, games):
     assert page.text_content("#folded").startswith("Also 3 older matches")
 
 
-def test_tampered_and_corrupt_files_are_refused(page, site_url, games, seed_snapshot):
+def test_tampered_and_corrupt_files_are_refused(page, site_url, games):
     page.set_default_timeout(120_000)
-    seed_snapshot(page)
     open_stats(page, site_url)
     save = json.loads(games[0]["saveText"])
     first = save["match"]["hands"][0]
@@ -298,8 +289,7 @@ def test_full_storage_is_a_coded_error_and_stores_nothing(page, site_url, games)
     assert page.console_errors == []
 
 
-def test_past_hand_opens_in_the_viewer(page, site_url, games, seed_snapshot):
-    seed_snapshot(page)
+def test_past_hand_opens_in_the_viewer(page, site_url, games):
     seeded(page, site_url, games[:1])
     summary = page.locator("#match-list summary").first
     summary.focus()
@@ -314,10 +304,9 @@ def test_past_hand_opens_in_the_viewer(page, site_url, games, seed_snapshot):
     assert page.locator("#hand-select option").count() == len(games[0]["state"]["sheet"])
 
 
-def test_past_hand_opens_in_the_hand_review(page, site_url, games, seed_snapshot):
+def test_past_hand_opens_in_the_hand_review(page, site_url, games):
     """Each hand of a past match also opens in the hand review: the viewer with Analyse on, at
     the first card of that hand, judging it at once — reached by keyboard, named for screen readers."""
-    seed_snapshot(page)
     seeded(page, site_url, games[:1])
     summary = page.locator("#match-list summary").first
     summary.focus()
