@@ -35,17 +35,14 @@ Fixtures:
   viewer          the shared hand viewer, booted once per session: tests show their
                   hand through its paste form (driver.show_hand).
   screenshot_dir  tests/browser/screenshots/ (gitignored)
-Helpers that drive the page live in driver.py (test modules import it, never each other).
+Helpers that drive the page live in driver.py (test modules import it, never each other);
+the test server is harness_server.py, the snapshot sharing snapshot_seed.py.
 """
 from __future__ import annotations
 
-import contextlib
-import functools
 import os
 import shutil
 import sys
-import tempfile
-import threading
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -58,6 +55,7 @@ if str(ROOT) not in sys.path:
 
 import build_site  # noqa: E402
 import driver  # noqa: E402
+import harness_server  # noqa: E402
 from snapshot_seed import EXPORT_SNAPSHOT_JS, SEED_SNAPSHOT_JS, shared_snapshot  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -125,60 +123,11 @@ def dist_dir() -> Path:
     return out
 
 
-#: Where the test server (and only it) serves test-only files: a blank page, the snapshot.
-TEST_FILES = driver.TEST_FILES
+SNAPSHOT_FILE = harness_server.SNAPSHOT_FILE
+BLANK_HTML = harness_server.BLANK_HTML
 BLANK_PAGE = driver.BLANK_PAGE
-SNAPSHOT_FILE = TEST_FILES + "snapshot.bin"
-BLANK_HTML = b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title><link rel="icon" href="data:,"></head><body></body></html>'
-
-
-class TestHandler(build_site.Handler):
-    """build_site's static handler, plus TEST_FILES served from (and a POST of the
-    snapshot written to) a temporary folder: the site itself is never changed."""
-
-    def __init__(self, *args, test_dir: str, **kwargs):
-        self.test_dir = test_dir
-        super().__init__(*args, **kwargs)
-
-    def translate_path(self, path):
-        clean = urlsplit(path).path
-        if clean.startswith("/" + TEST_FILES):
-            return os.path.join(self.test_dir, os.path.basename(clean))
-        return super().translate_path(path)
-
-    def do_POST(self):  # noqa: N802 - stdlib naming
-        if urlsplit(self.path).path != "/" + SNAPSHOT_FILE:
-            self.send_error(404)
-            return
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        Path(self.translate_path(self.path)).write_bytes(body)
-        self.send_response(204)
-        self.end_headers()
-
-
-@contextlib.contextmanager
-def serving(directory, test_files: bool = False):
-    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (ends
-    with "/"). With ``test_files``, TEST_FILES are served too (see :class:`TestHandler`)."""
-    if test_files:
-        tmp = tempfile.TemporaryDirectory(prefix="spades-test-files-")
-        Path(tmp.name, os.path.basename(BLANK_PAGE)).write_bytes(BLANK_HTML)
-        driver.copy_test_pages(Path(tmp.name))
-        handler = functools.partial(TestHandler, directory=os.fspath(directory), test_dir=tmp.name)
-        server = build_site.Server(("127.0.0.1", 0), handler)
-    else:
-        tmp = None
-        server = build_site.make_server(directory, 0)
-    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    try:
-        yield f"http://{host}:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        if tmp is not None:
-            tmp.cleanup()
+TEST_FILES = driver.TEST_FILES
+serving = harness_server.serving
 
 
 @pytest.fixture(scope="session")
