@@ -86,6 +86,9 @@ def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int
     return s0, s1
 
 
+SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
+
+
 def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
     """At a trick start: tricks each team is sure of, and for each count the cards it rests on.
 
@@ -101,7 +104,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
     run = run_cards = 0
     if spades:
         top = 1 << (spades.bit_length() - 1)
-        holder = next(s for s in range(4) if h[s] & top)
+        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3   # no generator: a hot path
         hand = h[holder]
         while spades:
             top = 1 << (spades.bit_length() - 1)
@@ -115,7 +118,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple
     cash = cash_cards = 0
     if holder == leader and (broken or not mine & ~SPADE_MASK):
         cash, cash_cards = run, run_cards
-    for suit_mask in SUIT_MASKS[:3]:
+    for suit_mask in SIDE_SUIT_MASKS:
         suit = live & suit_mask
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
         if o1 & SPADE_MASK:

@@ -233,8 +233,6 @@ class Solver(MarginSearch):
             self.broken = broken
             if equiv and got >> c & 1:
                 got |= self._run_rel(c, seat)
-            elif use_low:
-                low |= low_alike(c, got)
             if maximiser:
                 if v >= target:
                     best = v
@@ -252,6 +250,8 @@ class Solver(MarginSearch):
                 if v < best:
                     best = v
             rel |= got
+            if use_low and not got >> c & 1:     # cards alike to c: needed only when no cut-off
+                low |= low_alike(c, got)
         if table is not None:
             rel = store(table, codes, ns, live, rel, self.use_partition, best >= target, best, 0, left)
             if cut >= 0:

@@ -16,8 +16,6 @@ from .cards import SUIT_BITS, SUIT_MASKS
 
 #: One suit's holdings (four 13-bit masks) → (owners code, packed lengths, cards left).
 _SUIT_SIGS: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
-#: (live bits of a suit, depth) → the bit of the suit's ``depth``-th highest live card.
-_NTH: dict[int, int] = {}
 
 
 def suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
@@ -44,26 +42,33 @@ def depth_of(live_bits: int, rel_bits: int) -> int:
     return (live_bits & ~(low - 1)).bit_count()
 
 
-def nth_from_top(live_bits: int, depth: int) -> int:
-    """The bit of the ``depth``-th highest card of ``live_bits`` (0 for depth 0)."""
-    key = live_bits << 4 | depth
-    bit = _NTH.get(key)
-    if bit is None:
-        bit, m = 0, live_bits
-        for _ in range(depth):
+#: Live bits of a suit → the bits of its cards from the top: index ``depth`` holds the
+#: ``depth``-th highest (index 0 holds 0, "no card kept").
+_TOPS: dict[int, tuple[int, ...]] = {}
+
+
+def tops(live_bits: int) -> tuple[int, ...]:
+    """The bits of ``live_bits`` from the highest down, after a 0 (cached by the 13 bits)."""
+    row = _TOPS.get(live_bits)
+    if row is None:
+        out, m = [0], live_bits
+        while m:
             bit = 1 << (m.bit_length() - 1)
+            out.append(bit)
             m ^= bit
-        _NTH[key] = bit
-    return bit
+        row = _TOPS[live_bits] = tuple(out)
+    return row
 
 
 def depths_mask(live: int, depths: tuple[int, int, int, int]) -> int:
-    """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live`` cards."""
-    rel = 0
-    for s in range(4):
-        if depths[s]:
-            rel |= nth_from_top(live >> 13 * s & SUIT_BITS, depths[s]) << 13 * s
-    return rel
+    """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live`` cards.
+
+    Unrolled, and each row fetched inline (a row is never empty): it runs at every table hit."""
+    g = _TOPS.get
+    d0, d1, d2, d3 = depths
+    m0, m1, m2, m3 = live & SUIT_BITS, live >> 13 & SUIT_BITS, live >> 26 & SUIT_BITS, live >> 39
+    return ((g(m0) or tops(m0))[d0] | (g(m1) or tops(m1))[d1] << 13
+            | (g(m2) or tops(m2))[d2] << 26 | (g(m3) or tops(m3))[d3] << 39)
 
 
 def depths_of(live: int, rel: int) -> tuple[int, int, int, int]:
@@ -95,10 +100,15 @@ def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
 def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """A trick start's table bucket (suit lengths per hand, leader, spades broken), owner codes and suit sizes."""
     h0, h1, h2, h3 = h
-    c0, l0, n0 = suit_sig((h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS))
-    c1, l1, n1 = suit_sig((h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS))
-    c2, l2, n2 = suit_sig((h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS))
-    c3, l3, n3 = suit_sig((h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39))
+    g = _SUIT_SIGS.get              # inline cache reads (a signature is never empty): a call fewer a suit
+    t0 = (h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS)
+    t1 = (h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS)
+    t2 = (h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS)
+    t3 = (h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39)
+    c0, l0, n0 = g(t0) or suit_sig(t0)
+    c1, l1, n1 = g(t1) or suit_sig(t1)
+    c2, l2, n2 = g(t2) or suit_sig(t2)
+    c3, l3, n3 = g(t3) or suit_sig(t3)
     bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
     return bucket, (c0, c1, c2, c3), (n0, n1, n2, n3)
 
