@@ -9,9 +9,8 @@ Two values per legal card of the seat to act:
   cards with ranks made relative and shared by relevance (partition search,
   :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways;
   move ordering (second and third hand beat the next hand's best, a suit partner ruffs led
-  low); touching cards searched once, and so is a card lying below every card of its suit
-  that a searched sibling's bound rests on (:func:`spades.solver_tt.low_alike`; first
-  leads of 50 deals: median 1.56 times fewer nodes); the lead that last decided an alike trick start
+  low); touching cards, and cards below all a sibling's bound rests on in their suit
+  (:func:`~spades.solver_tt.low_alike`), searched once; the lead that last decided an alike trick start
   (same bucket, same owner of each suit's top card) tried first.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the
   other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
@@ -58,8 +57,8 @@ class Solver(MarginSearch):
         self.deadline: float | None = None
         self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = True
-        self.use_low = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = \
+            self.use_low = True
 
     # -- state ---------------------------------------------------------------------------
 
@@ -261,15 +260,12 @@ class Solver(MarginSearch):
 
     def _exact_tricks(self, guess: int) -> int:
         """Team 0's further tricks, by null-window tests starting from ``guess`` (MTD-f: each
-        fail-soft answer moves the bound it proves, possibly past the test). Leaves in
-        ``self.proof_rel`` the relevance of all the tests together."""
+        fail-soft answer moves the bound it proves, possibly past the test)."""
         lo, hi = 0, self.h[(self.leader + len(self.trick)) % 4].bit_count()
         g = guess
-        self.proof_rel = 0
         while lo < hi:
             t = min(max(g, lo + 1), hi)
             v = self._bound(t)
-            self.proof_rel |= self.rel
             if v >= t:
                 lo, g = v, v + 1
             else:
