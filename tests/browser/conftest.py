@@ -18,9 +18,9 @@ Fixtures:
   fresh_page      the same in a context of its own, where the offline service worker
                   registers as for a player: for tests that change the context's
                   storage beyond the page's (the snapshot itself)
-  first_visit_page  the same with nothing stored at all (about:blank, empty Cache
-                  Storage): a first visit, for tests of the plain boot and of storage, and for
-                  pages that start the engine only on demand (the statistics page)
+  first_visit_page  a page in a context of its own with nothing stored at all (about:blank,
+                  empty Cache Storage): a first visit, for tests of the plain boot and of
+                  storage, and for pages that never start the game's engine
   site_snapshot   the snapshot ``page`` is seeded with (taken from the shared game
                   page's own first visit, so making it costs no extra boot)
   seed_snapshot   seed_snapshot(page[, base]): the same seeding for a page in a context a
