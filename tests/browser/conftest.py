@@ -55,7 +55,8 @@ if str(ROOT) not in sys.path:
 
 import build_site  # noqa: E402
 import driver  # noqa: E402
-import harness_server  # noqa: E402
+from driver import BLANK_PAGE, TEST_FILES  # noqa: E402
+from harness_server import BLANK_HTML, SNAPSHOT_FILE, serving  # noqa: E402
 from snapshot_seed import EXPORT_SNAPSHOT_JS, SEED_SNAPSHOT_JS, shared_snapshot  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -121,13 +122,6 @@ def dist_dir() -> Path:
     if not (os.environ.get("SPADES_NO_BUILD") and (out / "build.json").is_file()):
         build_site.build(out)
     return out
-
-
-SNAPSHOT_FILE = harness_server.SNAPSHOT_FILE
-BLANK_HTML = harness_server.BLANK_HTML
-BLANK_PAGE = driver.BLANK_PAGE
-TEST_FILES = driver.TEST_FILES
-serving = harness_server.serving
 
 
 @pytest.fixture(scope="session")
@@ -210,13 +204,16 @@ def site_snapshot(request, site_url, tmp_path_factory) -> dict:
     return shared_snapshot(tmp_path_factory.getbasetemp().parent / "site-snapshot", site_url + SNAPSHOT_FILE, make)
 
 
-def new_page(browser, site_url):
-    """A page in a fresh context, with the error/foreign-request recorders of :func:`watch`."""
-    context = browser.new_context()
+def open_page(context, site_url):
+    """A new page of ``context`` with the recorders of :func:`watch`; returns (page, detach)."""
     page = context.new_page()
     page.set_default_timeout(60_000)
-    watch(context, page, site_url)
-    return page
+    return page, watch(context, page, site_url)
+
+
+def new_page(browser, site_url):
+    """A page in a fresh context, with the error/foreign-request recorders of :func:`watch`."""
+    return open_page(browser.new_context(), site_url)[0]
 
 
 @pytest.fixture()
@@ -267,7 +264,6 @@ def fresh_page(browser, site_url, seed_snapshot):
 #: Returns whether the snapshot is still there.
 RESET_STORAGE_JS = """async (snapshot) => {
   localStorage.clear();
-  sessionStorage.clear();
   for (const db of await indexedDB.databases()) {
     await new Promise((ok, fail) => {
       const req = indexedDB.deleteDatabase(db.name);
@@ -299,12 +295,10 @@ def page_pool(browser, site_url, seed_snapshot):
 @pytest.fixture()
 def page(page_pool, site_url, site_snapshot, seed_snapshot):
     context = page_pool
-    page = context.new_page()
-    page.set_default_timeout(60_000)
+    page, detach = open_page(context, site_url)
     page.goto(site_url + BLANK_PAGE)
     if not page.evaluate(RESET_STORAGE_JS, site_snapshot["name"]):
         seed_snapshot(page)            # a test dropped it: put it back
-    detach = watch(context, page, site_url)
     yield page
     detach()
     for other in context.pages:
