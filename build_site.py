@@ -369,6 +369,11 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        """A browser that dropped the connection mid-file (a tab closed) is not an error to print."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1") -> Server:
     """An HTTP server for ``directory`` on host:port (port 0 = any free port); call serve_forever()."""

@@ -8,9 +8,12 @@ import json
 import os
 import re
 import shutil
+import socket
+import struct
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 import zipfile
 from html.parser import HTMLParser
@@ -67,6 +70,33 @@ def test_server_headers(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_server_is_quiet_when_a_browser_drops_a_download(tmp_path, capfd):
+    (tmp_path / "big.bin").write_bytes(b"\1" * (8 << 20))
+    server = build_site.make_server(tmp_path, 0)
+    errors = []
+    real = server.handle_error
+
+    def record(request, client_address):
+        errors.append(sys.exc_info()[0])
+        real(request, client_address)
+
+    server.handle_error = record
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(server.server_address[:2], timeout=10) as sock:
+            sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert sock.recv(64).startswith(b"HTTP/1.0 200")
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not FIN
+        deadline = time.monotonic() + 10
+        while not errors and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert len(errors) == 1 and issubclass(errors[0], ConnectionError), errors
+    assert "Traceback" not in capfd.readouterr().err
 
 
 class _Refs(HTMLParser):
