@@ -5,6 +5,7 @@ the search. Standard library only.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_MASKS, mask_of
@@ -178,6 +179,18 @@ def top_spade_run(pos: Position) -> tuple[int, int]:
 
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
 
+class Memo(dict):
+    """A dict that makes a missing entry with ``make``: a hit is a plain subscript (no call)."""
+
+    def __init__(self, make) -> None:  # noqa: ANN001
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):  # noqa: ANN001, ANN204
+        value = self[key] = self.make(key)
+        return value
+
+
 SUIT_BITS = 0x1FFF
 _RUN_TOPS: dict[int, tuple[int, ...]] = {}
 _FOLLOWS: dict[int, tuple[int, ...]] = {}      # following suit: (led, split, live, hand) → ordered cards
@@ -274,26 +287,27 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     if not order:
         return _void_moves(hand, live, equiv)
     # void in the suit led: discards first (partner holds the trick) or the lowest spade that
-    # beats first, then discards, then low spades; cached by hand, live cards and that floor
-    floor = 0 if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)) else w + 1 if w >= 39 else 39
-    key = (hand << 52 | live) << 1 | equiv
-    key = key << 6 | floor
-    cards = _VOIDS.get(key)
-    if cards is None:
-        keys = _void_moves(hand, live, equiv)
-        if floor == 0:
-            keys.sort(key=_discard_first)
-        else:
-            keys = [k & 63 for k in sorted((0 if c >= floor else 32 if c < 39 else 48) + c % 13 << 6 | c for c in keys)]
-        if len(_VOIDS) >= VOID_CACHE_SIZE:
-            _VOIDS.clear()
-        cards = _VOIDS[key] = tuple(keys)
-    return cards
+    # beats first, then discards, then low spades; each low first, discards by rank across suits
+    e = equiv << 28
+    k = _LOW_FIRST
+    side = sorted(k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
+                  | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS])
+    sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
+    if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        return [x & 63 for x in (*side, *sp)]
+    i = bisect_left(sp, w - 38 << 6) if w >= 39 else 0
+    return [x & 63 for x in (*sp[i:], *side, *sp[:i])]
 
 
-#: Orders of a void hand's cards (see :func:`follow_moves`); emptied when it reaches its size.
-_VOIDS: dict[int, tuple[int, ...]] = {}
-VOID_CACHE_SIZE = 1 << 15      # entries (a few MB at most: the page runs in a browser tab)
+def _low_first(key: int) -> tuple[int, ...]:
+    """One suit's searched cards, low first, each as rank << 6 | card: key = equiv, suit, live and hand bits."""
+    s = key >> 26 & 3
+    hand, live = key & SUIT_BITS, key >> 13 & SUIT_BITS
+    ranks = run_tops(hand, live) if key >> 28 else all_ranks(hand)
+    return tuple(r << 6 | 13 * s + r for r in reversed(ranks))
+
+
+_LOW_FIRST = Memo(_low_first)
 
 
 def _void_moves(hand: int, live: int, equiv: bool) -> list[int]:
@@ -306,10 +320,6 @@ def _void_moves(hand: int, live: int, equiv: bool) -> list[int]:
             ranks = run_tops(bits, live >> sh & SUIT_BITS) if equiv else all_ranks(bits)
             keys.extend(sh + r for r in ranks)
     return keys
-
-
-def _discard_first(c: int) -> int:
-    return (c >= 39) * 16 + c % 13
 
 
 def _holds(last: int, w: int) -> bool:

@@ -13,17 +13,7 @@ on the lengths shares it (partition search, after Ginsberg; DDS does the same wi
 from __future__ import annotations
 
 from .cards import SUIT_BITS, SUIT_MASKS
-
-class _Memo(dict):
-    """A dict that makes a missing entry with ``make``: a hit is a plain subscript (no call)."""
-
-    def __init__(self, make) -> None:  # noqa: ANN001
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):  # noqa: ANN001, ANN204
-        value = self[key] = self.make(key)
-        return value
+from .position import Memo
 
 
 def _suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
@@ -50,8 +40,8 @@ def _tops(live_bits: int) -> tuple[int, ...]:
 
 
 #: One suit's holdings (four 13-bit masks) → :func:`_suit_sig`; live bits of a suit → :func:`_tops`.
-_SUIT_SIGS = _Memo(_suit_sig)
-_TOPS = _Memo(_tops)
+_SUIT_SIGS = Memo(_suit_sig)
+_TOPS = Memo(_tops)
 
 
 def depth_of(live_bits: int, rel_bits: int) -> int:
