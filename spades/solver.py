@@ -159,11 +159,11 @@ class Solver(MarginSearch):
         broken = self.broken
         table = None
         if self.use_tt:
-            bucket, codes, ns = signature(h, leader, broken)
+            bucket, code, ns = signature(h, leader, broken)
             table = self.trick_tt.get(bucket)
             if table is None:
                 table = self.trick_tt[bucket] = {}
-            hit = lookup(table, codes, target)
+            hit = lookup(table, code, target)
             if hit is not None:
                 self.rel = depths_mask(live, hit[0])
                 return hit[1]
@@ -177,7 +177,7 @@ class Solver(MarginSearch):
                 return left - s1
         moves = lead_moves(h, leader, live, broken, self.use_equiv, self.use_order)
         if table is not None:
-            hint = lead_hint_key(bucket, codes, ns)
+            hint = lead_hint_key(bucket, code, ns)
             first = self.best.get(hint, -1)
             if first >= 0 and moves[0] != first and first in moves:
                 moves.remove(first)
@@ -216,7 +216,7 @@ class Solver(MarginSearch):
             if use_low and not got >> c & 1:     # cards alike to c: needed only when no cut-off
                 low |= low_alike(c, got)
         if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, best >= target, best, 0, left)
+            rel = store(table, code, ns, live, rel, self.use_partition, best >= target, best, 0, left)
             if cut >= 0:
                 self.best[hint] = cut
         self.rel = rel
