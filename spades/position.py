@@ -291,20 +291,25 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     e = equiv << 28
     k = _LOW_FIRST
     side = sorted(k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
-                  | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS])
+                  | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS],
+                  key=_RANK)
     sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
     if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
-        return [x & 63 for x in (*side, *sp)]
-    i = bisect_left(sp, w - 38 << 6) if w >= 39 else 0
-    return [x & 63 for x in (*sp[i:], *side, *sp[:i])]
+        side += sp
+        return side
+    i = bisect_left(sp, w + 1) if w >= 39 else 0
+    return [*sp[i:], *side, *sp[:i]]
+
+
+_RANK = tuple(c % 13 for c in range(52)).__getitem__
 
 
 def _low_first(key: int) -> tuple[int, ...]:
-    """One suit's searched cards, low first, each as rank << 6 | card: key = equiv, suit, live and hand bits."""
+    """One suit's searched cards, low first; key = equiv, suit, live and hand bits."""
     s = key >> 26 & 3
     hand, live = key & SUIT_BITS, key >> 13 & SUIT_BITS
     ranks = run_tops(hand, live) if key >> 28 else all_ranks(hand)
-    return tuple(r << 6 | 13 * s + r for r in reversed(ranks))
+    return tuple(13 * s + r for r in reversed(ranks))
 
 
 _LOW_FIRST = Memo(_low_first)
