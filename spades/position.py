@@ -81,12 +81,6 @@ class Position:
             raise SolverError("bad_position", "A spade has been played, so spades are broken.")
 
 
-def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
-    """At a trick start: tricks each team is sure of (see :func:`sure_tricks_why`)."""
-    s0, s1, _, _ = sure_tricks_why(h, leader, live, broken)
-    return s0, s1
-
-
 SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
 
 
@@ -160,22 +154,6 @@ def share_estimate(h: list[int]) -> float:
             pts[seat & 1] += p
     return pts[0] / (pts[0] + pts[1])
 
-
-def top_spade_run(pos: Position) -> tuple[int, int]:
-    """The seat holding the highest live spade (table included) and its run of top spades.
-
-    Each of those spades wins its trick whatever anyone plays. ``(0, 0)`` without such a run.
-    """
-    spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
-    top = 1 << (spades.bit_length() - 1) if spades else 0
-    holder = next((s for s in range(4) if pos.hands[s] & top), None)
-    if holder is None:
-        return 0, 0
-    run = 0
-    while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
-        run += 1
-        spades ^= 1 << (spades.bit_length() - 1)
-    return holder, run
 
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
 
@@ -284,16 +262,16 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
             beat = [c for c in low_first if c % 13 >= split] if split else []
             cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
         return cards
-    if not order:
-        return _void_moves(hand, live, equiv)
     # void in the suit led: discards first (partner holds the trick) or the lowest spade that
     # beats first, then discards, then low spades; each low first, discards by rank across suits
     e = equiv << 28
     k = _LOW_FIRST
-    side = sorted(k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
-                  | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS],
-                  key=_RANK)
+    side = (k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
+            | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS])
     sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
+    if not order:
+        return side + sp
+    side = sorted(side, key=_RANK)
     if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
         side += sp
         return side
@@ -313,18 +291,6 @@ def _low_first(key: int) -> tuple[int, ...]:
 
 
 _LOW_FIRST = Memo(_low_first)
-
-
-def _void_moves(hand: int, live: int, equiv: bool) -> list[int]:
-    """Every card ``hand`` may play when void in the suit led (one a run with ``equiv``), by suit."""
-    keys: list[int] = []
-    for s in range(4):
-        sh = 13 * s
-        bits = hand >> sh & SUIT_BITS
-        if bits:
-            ranks = run_tops(bits, live >> sh & SUIT_BITS) if equiv else all_ranks(bits)
-            keys.extend(sh + r for r in ranks)
-    return keys
 
 
 def _holds(last: int, w: int) -> bool:

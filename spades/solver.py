@@ -28,13 +28,13 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
-                       sure_tricks, sure_tricks_why, top_spade_run)
+                       sure_tricks_why)
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
-           "solve", "solve_position", "sure_tricks"]
+           "solve", "solve_position"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
 NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
@@ -339,7 +339,8 @@ class Solver(MarginSearch):
         have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
-        holder, run = top_spade_run(pos)     # those tricks are won whatever anyone plays
+        self._load(pos)
+        holder, run, _ = self._spade_run()     # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
         return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 
