@@ -158,16 +158,21 @@ def share_estimate(h: list[int]) -> float:
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
 
 class Memo(dict):
-    """A dict that makes a missing entry with ``make``: a hit is a plain subscript (no call)."""
+    """A dict that makes a missing entry with ``make`` (a hit is a plain subscript, no call);
+    emptied when it holds :data:`MEMO_SIZE` entries (the page runs in a browser tab)."""
 
     def __init__(self, make) -> None:  # noqa: ANN001
         super().__init__()
         self.make = make
 
     def __missing__(self, key):  # noqa: ANN001, ANN204
+        if len(self) >= MEMO_SIZE:
+            self.clear()
         value = self[key] = self.make(key)
         return value
 
+
+MEMO_SIZE = 1 << 15         # entries (a few MB at most)
 
 SUIT_BITS = 0x1FFF
 _RUN_TOPS: dict[int, tuple[int, ...]] = {}

@@ -102,17 +102,18 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[
 OWNER_BITS = 27             # one suit's owners code: a leading 1 and two bits a card
 
 
-def _top_mask(key: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
-    """The bits of an owners code (see :func:`signature`) that name the top ``depths`` cards'
-    owners, for suit sizes ``ns`` (the leading 1s kept)."""
-    ns, depths = key
-    m = 0
-    for n, d in zip(ns, depths):
-        m = m << OWNER_BITS | (2 << 2 * min(d, n)) - 1 << 2 * (n - min(d, n))
-    return m
+#: A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps those bits.
+_SUIT_TOPS = [[(2 << 2 * d) - 1 << 2 * (n - d) for d in range(n + 1)] for n in range(14)]
 
 
-_TOP_MASKS = Memo(_top_mask)
+def top_mask(ns: tuple[int, ...], depths: tuple[int, ...]) -> int:
+    """The bits of an owners code (see :func:`signature`) that name the top ``depths`` cards' owners
+    for suit sizes ``ns`` (the leading 1s kept)."""
+    t = _SUIT_TOPS
+    n0, n1, n2, n3 = ns
+    d0, d1, d2, d3 = depths
+    return ((t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS
+            | t[n2][min(d2, n2)]) << OWNER_BITS | t[n3][min(d3, n3)]
 
 
 def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
@@ -144,7 +145,7 @@ def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
     owners of the top ``depths`` cards (``low``, ``high``: the bounds known without search)."""
     slot = table.get(depths)
     if slot is None:
-        slot = table[depths] = (_TOP_MASKS[ns, depths], {})
+        slot = table[depths] = (top_mask(ns, depths), {})
     m, entries = slot
     e = entries.get(code & m)
     if e is None:
@@ -176,7 +177,7 @@ def lead_hint_key(bucket: int, code: int, ns: tuple[int, ...]) -> tuple[int, int
     """The key under which the search remembers the lead that last decided a trick start: its
     bucket and the owner of each suit's top card. A coarse key (not the exact position) gives
     the hint to many more positions (fewer nodes); it only orders moves, so values never depend on it."""
-    return bucket, code & _TOP_MASKS[ns, (1, 1, 1, 1)]
+    return bucket, code & top_mask(ns, (1, 1, 1, 1))
 
 
 def low_alike(c: int, got: int) -> int:

@@ -14,9 +14,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades.position import follow_moves
+from spades.position import MEMO_SIZE, Memo, follow_moves
 from spades.rules import trick_winner
-from spades.solver_tt import _TOP_MASKS, signature
+from spades.solver_tt import signature, top_mask
 
 
 def _deal(rnd: random.Random, per_hand: int) -> list[int]:
@@ -47,7 +47,7 @@ def test_a_masked_owners_code_keeps_exactly_the_top_cards_owners(seed, per_hand,
     bucket_h, code_h, ns = signature(h, 1, True)
     bucket_g, code_g, ns_g = signature(g, 1, True)
     assert (bucket_h, ns) == (bucket_g, ns_g)
-    mask = _TOP_MASKS[ns, tuple(depths)]
+    mask = top_mask(ns, tuple(depths))
     same_top = all(_owners_from_top(h, s)[:d] == _owners_from_top(g, s)[:d] for s, d in enumerate(depths))
     assert (code_h & mask == code_g & mask) == same_top
     assert (code_h == code_g) == (h == g)
@@ -96,3 +96,13 @@ def test_a_void_hands_cards_come_in_the_documented_order():
         got = list(follow_moves(h, seat, trick, trick_winner(trick), live, True, True))
         assert got == _void_order(h, seat, trick, live), (h, seat, trick)
         checked += 1
+
+
+def test_a_memo_stays_within_its_size_and_still_answers():
+    made = []
+    memo = Memo(lambda key: made.append(key) or key * 2)
+    for key in range(MEMO_SIZE + 10):
+        assert memo[key] == key * 2
+        assert len(memo) <= MEMO_SIZE
+    assert len(memo) == 10                          # emptied once, at the limit
+    assert memo[5] == 10 and made.count(5) == 2     # made again after the emptying
