@@ -5,6 +5,7 @@ the search. Standard library only.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_MASKS, mask_of
@@ -78,12 +79,6 @@ class Position:
         played = ~(self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & FULL_DECK
         if played & SPADE_MASK and not self.broken:
             raise SolverError("bad_position", "A spade has been played, so spades are broken.")
-
-
-def sure_tricks(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int]:
-    """At a trick start: tricks each team is sure of (see :func:`sure_tricks_why`)."""
-    s0, s1, _, _ = sure_tricks_why(h, leader, live, broken)
-    return s0, s1
 
 
 SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
@@ -160,23 +155,24 @@ def share_estimate(h: list[int]) -> float:
     return pts[0] / (pts[0] + pts[1])
 
 
-def top_spade_run(pos: Position) -> tuple[int, int]:
-    """The seat holding the highest live spade (table included) and its run of top spades.
-
-    Each of those spades wins its trick whatever anyone plays. ``(0, 0)`` without such a run.
-    """
-    spades = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)) & SPADE_MASK
-    top = 1 << (spades.bit_length() - 1) if spades else 0
-    holder = next((s for s in range(4) if pos.hands[s] & top), None)
-    if holder is None:
-        return 0, 0
-    run = 0
-    while spades and pos.hands[holder] & 1 << (spades.bit_length() - 1):
-        run += 1
-        spades ^= 1 << (spades.bit_length() - 1)
-    return holder, run
-
 # -- move generation (shared by both searches; tables of plain ints, cached) ------------------
+
+class Memo(dict):
+    """A dict that makes a missing entry with ``make`` (a hit is a plain subscript, no call);
+    emptied when it holds :data:`MEMO_SIZE` entries (the page runs in a browser tab)."""
+
+    def __init__(self, make) -> None:  # noqa: ANN001
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):  # noqa: ANN001, ANN204
+        if len(self) >= MEMO_SIZE:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+MEMO_SIZE = 1 << 15         # entries (a few MB at most)
 
 SUIT_BITS = 0x1FFF
 _RUN_TOPS: dict[int, tuple[int, ...]] = {}
@@ -271,45 +267,35 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
             beat = [c for c in low_first if c % 13 >= split] if split else []
             cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
         return cards
-    if not order:
-        return _void_moves(hand, live, equiv)
     # void in the suit led: discards first (partner holds the trick) or the lowest spade that
-    # beats first, then discards, then low spades; cached by hand, live cards and that floor
-    floor = 0 if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)) else w + 1 if w >= 39 else 39
-    key = (hand << 52 | live) << 1 | equiv
-    key = key << 6 | floor
-    cards = _VOIDS.get(key)
-    if cards is None:
-        keys = _void_moves(hand, live, equiv)
-        if floor == 0:
-            keys.sort(key=_discard_first)
-        else:
-            keys = [k & 63 for k in sorted((0 if c >= floor else 32 if c < 39 else 48) + c % 13 << 6 | c for c in keys)]
-        if len(_VOIDS) >= VOID_CACHE_SIZE:
-            _VOIDS.clear()
-        cards = _VOIDS[key] = tuple(keys)
-    return cards
+    # beats first, then discards, then low spades; each low first, discards by rank across suits
+    e = equiv << 28
+    k = _LOW_FIRST
+    side = (k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
+            | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS])
+    sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
+    if not order:
+        return side + sp
+    side = sorted(side, key=_RANK)
+    if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        side += sp
+        return side
+    i = bisect_left(sp, w + 1) if w >= 39 else 0
+    return [*sp[i:], *side, *sp[:i]]
 
 
-#: Orders of a void hand's cards (see :func:`follow_moves`); emptied when it reaches its size.
-_VOIDS: dict[int, tuple[int, ...]] = {}
-VOID_CACHE_SIZE = 1 << 15      # entries (a few MB at most: the page runs in a browser tab)
+_RANK = tuple(c % 13 for c in range(52)).__getitem__
 
 
-def _void_moves(hand: int, live: int, equiv: bool) -> list[int]:
-    """Every card ``hand`` may play when void in the suit led (one a run with ``equiv``), by suit."""
-    keys: list[int] = []
-    for s in range(4):
-        sh = 13 * s
-        bits = hand >> sh & SUIT_BITS
-        if bits:
-            ranks = run_tops(bits, live >> sh & SUIT_BITS) if equiv else all_ranks(bits)
-            keys.extend(sh + r for r in ranks)
-    return keys
+def _low_first(key: int) -> tuple[int, ...]:
+    """One suit's searched cards, low first; key = equiv, suit, live and hand bits."""
+    s = key >> 26 & 3
+    hand, live = key & SUIT_BITS, key >> 13 & SUIT_BITS
+    ranks = run_tops(hand, live) if key >> 28 else all_ranks(hand)
+    return tuple(13 * s + r for r in reversed(ranks))
 
 
-def _discard_first(c: int) -> int:
-    return (c >= 39) * 16 + c % 13
+_LOW_FIRST = Memo(_low_first)
 
 
 def _holds(last: int, w: int) -> bool:

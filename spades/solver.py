@@ -28,13 +28,13 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
-                       sure_tricks, sure_tricks_why, top_spade_run)
+                       sure_tricks_why)
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
-           "solve", "solve_position", "sure_tricks"]
+           "solve", "solve_position"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
 NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
@@ -126,72 +126,64 @@ class Solver(MarginSearch):
         """Team 0's further tricks (the one in progress included) against ``target``, fail-soft:
         a result ``>= target`` is a lower bound of the value, one below it an upper bound."""
         trick = self.trick
-        return self._node(target, trick_winner(trick) if trick else 0)
+        return self._follow(target, trick_winner(trick)) if trick else self._node(target)
 
-    def _node(self, target: int, at: int) -> int:
-        """:meth:`_bound` with ``at`` the index of the trick's winning card so far (the hot loop).
+    def _node(self, target: int) -> int:
+        """:meth:`_bound` at a trick start (the hot loop, with :meth:`_follow`).
 
         Fail-soft: the bound returned may pass ``target`` by more than needed (a cut-off's
         value, a sure-trick count, a table bound), so the table keeps the tighter bound and the
         next null-window test at the root can jump (MTD-f). Leaves in ``self.rel`` the relevance
-        of the answer: the cards whose owners it rests on (see :mod:`spades.solver_tt`). At a
-        trick start: the table's bounds, sure tricks on a miss, the last trick played out
-        directly, the lead that last decided tried first.
+        of the answer: the cards whose owners it rests on (see :mod:`spades.solver_tt`). The
+        table's bounds, sure tricks on a miss, the last trick played out directly, the lead
+        that last decided tried first.
         """
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
             raise NotFinished
-        trick = self.trick
-        n = len(trick)
         leader = self.leader
         h = self.h
-        table = None
-        if n == 0:
-            left = h[leader].bit_count()
-            if target <= 0:
-                self.rel = 0
-                return 0
-            if target > left:
-                self.rel = 0
-                return left
-            if left == 1:
-                last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-                i = trick_winner(last)
-                self.rel = trick_rel(last[i], 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3])
-                return 0 if (leader + i) & 1 else 1
-            live = self.live
-            if self.use_tt:
-                bucket, codes, ns = signature(h, leader, self.broken)
-                table = self.trick_tt.get(bucket)
-                if table is None:
-                    table = self.trick_tt[bucket] = {}
-                hit = lookup(table, codes, target)
-                if hit is not None:
-                    self.rel = depths_mask(live, hit[0])
-                    return hit[1]
-            if self.use_quick:
-                s0, s1, why0, why1 = sure_tricks_why(h, leader, live, self.broken)
-                if s0 >= target:
-                    self.rel = why0
-                    return s0
-                if left - s1 < target:
-                    self.rel = why1
-                    return left - s1
-            moves = lead_moves(h, leader, live, self.broken, self.use_equiv, self.use_order)
-            if table is not None:
-                hint = lead_hint_key(bucket, codes, ns)
-                first = self.best.get(hint, -1)
-                if first >= 0 and moves[0] != first and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
-            seat = leader
-        else:
-            seat = (leader + n) & 3
-            moves = follow_moves(h, seat, trick, at, self.live, self.use_equiv, self.use_order)
-            w = trick[at]
-            wsuit = w // 13
-        maximiser = not seat & 1
+        left = h[leader].bit_count()
+        if target <= 0:
+            self.rel = 0
+            return 0
+        if target > left:
+            self.rel = 0
+            return left
+        if left == 1:
+            last = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+            i = trick_winner(last)
+            self.rel = trick_rel(last[i], 1 << last[0] | 1 << last[1] | 1 << last[2] | 1 << last[3])
+            return 0 if (leader + i) & 1 else 1
+        live = self.live
         broken = self.broken
+        table = None
+        if self.use_tt:
+            bucket, code, ns = signature(h, leader, broken)
+            table = self.trick_tt.get(bucket)
+            if table is None:
+                table = self.trick_tt[bucket] = {}
+            hit = lookup(table, code, target)
+            if hit is not None:
+                self.rel = depths_mask(live, hit[0])
+                return hit[1]
+        if self.use_quick:
+            s0, s1, why0, why1 = sure_tricks_why(h, leader, live, broken)
+            if s0 >= target:
+                self.rel = why0
+                return s0
+            if left - s1 < target:
+                self.rel = why1
+                return left - s1
+        moves = lead_moves(h, leader, live, broken, self.use_equiv, self.use_order)
+        if table is not None:
+            hint = lead_hint_key(bucket, code, ns)
+            first = self.best.get(hint, -1)
+            if first >= 0 and moves[0] != first and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        maximiser = not leader & 1
+        trick = self.trick
         best = -1 if maximiser else NO_TRICKS_BOUND
         cut = -1
         rel = 0
@@ -202,18 +194,66 @@ class Solver(MarginSearch):
             bit = 1 << c
             if low & bit:
                 continue
+            h[leader] ^= bit
+            if c >= 39:
+                self.broken = True
+            trick.append(c)
+            v = self._follow(target, 0)
+            trick.pop()
+            got = self.rel
+            h[leader] ^= bit
+            self.broken = broken
+            if equiv and got >> c & 1:
+                got |= self._run_rel(c, leader)
+            if v >= target if maximiser else v < target:
+                best = v
+                cut = c
+                rel = got
+                break
+            if v > best if maximiser else v < best:
+                best = v
+            rel |= got
+            if use_low and not got >> c & 1:     # cards alike to c: needed only when no cut-off
+                low |= low_alike(c, got)
+        if table is not None:
+            rel = store(table, code, ns, live, rel, self.use_partition, best >= target, best, 0, left)
+            if cut >= 0:
+                self.best[hint] = cut
+        self.rel = rel
+        return best
+
+    def _follow(self, target: int, at: int) -> int:
+        """:meth:`_bound` for the second, third and fourth hands, ``at`` the index of the trick's
+        winning card so far; a cut-off returns at once (nothing is stored within a trick)."""
+        self.nodes += 1
+        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+            raise NotFinished
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        h = self.h
+        seat = (leader + n) & 3
+        moves = follow_moves(h, seat, trick, at, self.live, self.use_equiv, self.use_order)
+        w = trick[at]
+        wsuit = w // 13
+        maximiser = not seat & 1
+        broken = self.broken
+        best = -1 if maximiser else NO_TRICKS_BOUND
+        rel = 0
+        equiv = self.use_equiv
+        low = 0
+        use_low = self.use_low
+        for c in moves:
+            bit = 1 << c
+            if low & bit:
+                continue
             h[seat] ^= bit
             if c >= 39:
                 self.broken = True
-            if n == 0:
-                nat = 0
-            elif (c > w if c // 13 == wsuit else c >= 39):
-                nat = n
-            else:
-                nat = at
+            nat = n if (c > w if c // 13 == wsuit else c >= 39) else at
             if n < 3:
                 trick.append(c)
-                v = self._node(target, nat)
+                v = self._follow(target, nat)
                 trick.pop()
                 got = self.rel
             else:
@@ -222,7 +262,7 @@ class Solver(MarginSearch):
                 self.live ^= gone
                 self.trick = []
                 self.leader = winner
-                v = self._node(target, 0) if winner & 1 else self._node(target - 1, 0) + 1
+                v = self._node(target) if winner & 1 else self._node(target - 1) + 1
                 self.leader = leader
                 self.trick = trick
                 self.live |= gone
@@ -234,27 +274,19 @@ class Solver(MarginSearch):
                 got |= self._run_rel(c, seat)
             if maximiser:
                 if v >= target:
-                    best = v
-                    cut = c
-                    rel = got
-                    break
+                    self.rel = got
+                    return v
                 if v > best:
                     best = v
             else:
                 if v < target:
-                    best = v
-                    cut = c
-                    rel = got
-                    break
+                    self.rel = got
+                    return v
                 if v < best:
                     best = v
             rel |= got
-            if use_low and not got >> c & 1:     # cards alike to c: needed only when no cut-off
+            if use_low and not got >> c & 1:
                 low |= low_alike(c, got)
-        if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, best >= target, best, 0, left)
-            if cut >= 0:
-                self.best[hint] = cut
         self.rel = rel
         return best
 
@@ -307,7 +339,8 @@ class Solver(MarginSearch):
         have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
-        holder, run = top_spade_run(pos)     # those tricks are won whatever anyone plays
+        self._load(pos)
+        holder, run, _ = self._spade_run()     # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
         return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 

@@ -110,19 +110,19 @@ class MarginSearch:
                 return out[0] >= v
             live = self.live
             if self.use_tt:
-                bucket, codes, ns = signature(h, leader, self.broken)
+                bucket, code, ns = signature(h, leader, self.broken)
                 key = (bucket, won)
                 table = self.score_tt.get(key)
                 if table is None:
                     table = self.score_tt[key] = {}
-                hit = lookup(table, codes, v)
+                hit = lookup(table, code, v)
                 if hit is not None:
                     self.rel = depths_mask(live, hit[0])
                     return hit[1] >= v
             seat = leader
             moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
             if table is not None:
-                hint = lead_hint_key(bucket, codes, ns)
+                hint = lead_hint_key(bucket, code, ns)
                 first = self.margin_best.get(hint, -1)
                 if first >= 0 and moves[0] != first and first in moves:
                     moves.remove(first)
@@ -183,7 +183,7 @@ class MarginSearch:
                 break
             rel |= got
         if table is not None:
-            rel = store(table, codes, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
+            rel = store(table, code, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
         self.rel = rel
         return result
 

@@ -13,17 +13,7 @@ on the lengths shares it (partition search, after Ginsberg; DDS does the same wi
 from __future__ import annotations
 
 from .cards import SUIT_BITS, SUIT_MASKS
-
-class _Memo(dict):
-    """A dict that makes a missing entry with ``make``: a hit is a plain subscript (no call)."""
-
-    def __init__(self, make) -> None:  # noqa: ANN001
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):  # noqa: ANN001, ANN204
-        value = self[key] = self.make(key)
-        return value
+from .position import Memo
 
 
 def _suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
@@ -50,8 +40,8 @@ def _tops(live_bits: int) -> tuple[int, ...]:
 
 
 #: One suit's holdings (four 13-bit masks) → :func:`_suit_sig`; live bits of a suit → :func:`_tops`.
-_SUIT_SIGS = _Memo(_suit_sig)
-_TOPS = _Memo(_tops)
+_SUIT_SIGS = Memo(_suit_sig)
+_TOPS = Memo(_tops)
 
 
 def depth_of(live_bits: int, rel_bits: int) -> int:
@@ -96,8 +86,9 @@ def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
     return r
 
 
-def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """A trick start's table bucket (suit lengths per hand, leader, spades broken), owner codes and suit sizes."""
+def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[int, ...]]:
+    """A trick start's table bucket (suit lengths per hand, leader, spades broken), owners code
+    (the four suits' codes side by side, :data:`OWNER_BITS` each) and suit sizes."""
     h0, h1, h2, h3 = h
     g = _SUIT_SIGS
     c0, l0, n0 = g[h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS]
@@ -105,27 +96,39 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, tuple[int, 
     c2, l2, n2 = g[h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS]
     c3, l3, n3 = g[h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39]
     bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
-    return bucket, (c0, c1, c2, c3), (n0, n1, n2, n3)
+    return bucket, ((c0 << OWNER_BITS | c1) << OWNER_BITS | c2) << OWNER_BITS | c3, (n0, n1, n2, n3)
 
 
 OWNER_BITS = 27             # one suit's owners code: a leading 1 and two bits a card
 
 
-def lookup(table: dict, codes: tuple[int, ...], target: int) -> tuple[tuple[int, ...], int] | None:
+#: A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps those bits.
+_SUIT_TOPS = [[(2 << 2 * d) - 1 << 2 * (n - d) for d in range(n + 1)] for n in range(14)]
+
+
+def top_mask(ns: tuple[int, ...], depths: tuple[int, ...]) -> int:
+    """The bits of an owners code (see :func:`signature`) that name the top ``depths`` cards' owners
+    for suit sizes ``ns`` (the leading 1s kept)."""
+    t = _SUIT_TOPS
+    n0, n1, n2, n3 = ns
+    d0, d1, d2, d3 = depths
+    return ((t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS
+            | t[n2][min(d2, n2)]) << OWNER_BITS | t[n3][min(d3, n3)]
+
+
+def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
     """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, its bound).
 
     The bound is the entry's lower bound if that reaches ``target``, else its upper bound
     (below ``target``): the answer is ``bound >= target``.
 
-    The bucket holds, for each depths stored, the shifts that cut each suit's owner code
-    to its top ``depth`` cards (suit sizes are fixed within a bucket) and the entries by
-    the cut codes packed in one int (the leading 1 of each code keeps depths apart). The
-    depths are tried most recently useful first (a hit moves its depths to the end of the
-    bucket, which is read backwards): fewer probes a hit.
+    The bucket holds, for each depths stored, the mask that keeps of the owners code the top
+    ``depth`` cards of each suit (suit sizes are fixed within a bucket) and the entries by
+    the masked code. The depths are tried most recently useful first (a hit moves its depths
+    to the end of the bucket, which is read backwards): fewer probes a hit.
     """
-    c0, c1, c2, c3 = codes
-    for depths, (s0, s1, s2, s3, entries) in reversed(table.items()):
-        e = entries.get((((c0 >> s0) << OWNER_BITS | c1 >> s1) << OWNER_BITS | c2 >> s2) << OWNER_BITS | c3 >> s3)
+    for depths, (m, entries) in reversed(table.items()):
+        e = entries.get(code & m)
         if e is not None:
             if e[0] >= target:
                 table[depths] = table.pop(depths)
@@ -136,20 +139,17 @@ def lookup(table: dict, codes: tuple[int, ...], target: int) -> tuple[tuple[int,
     return None
 
 
-def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tuple[int, ...],
+def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
            answer: bool, bound: int, low: int, high: int) -> None:
     """Store ``bound`` as a lower bound of the value (``answer`` true) or an upper one, under the
     owners of the top ``depths`` cards (``low``, ``high``: the bounds known without search)."""
     slot = table.get(depths)
     if slot is None:
-        slot = table[depths] = (2 * (ns[0] - depths[0]), 2 * (ns[1] - depths[1]), 2 * (ns[2] - depths[2]),
-                                2 * (ns[3] - depths[3]), {})
-    s0, s1, s2, s3, entries = slot
-    c0, c1, c2, c3 = codes
-    key = (((c0 >> s0) << OWNER_BITS | c1 >> s1) << OWNER_BITS | c2 >> s2) << OWNER_BITS | c3 >> s3
-    e = entries.get(key)
+        slot = table[depths] = (top_mask(ns, depths), {})
+    m, entries = slot
+    e = entries.get(code & m)
     if e is None:
-        e = entries[key] = [low, high]
+        e = entries[code & m] = [low, high]
     if answer:
         if bound > e[0]:
             e[0] = bound
@@ -157,14 +157,14 @@ def record(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], depths: tup
         e[1] = bound
 
 
-def store(table: dict, codes: tuple[int, ...], ns: tuple[int, ...], live: int, rel: int, partition: bool,
+def store(table: dict, code: int, ns: tuple[int, ...], live: int, rel: int, partition: bool,
           answer: bool, bound: int, low: int, high: int) -> int:
     """Record a searched node's bound (see :func:`record`; shared by relevance, or by the exact
     position without ``partition``); returns the relevance the node leaves to its parent."""
     if partition:
-        record(table, codes, ns, depths_of(live, rel), answer, bound, low, high)
+        record(table, code, ns, depths_of(live, rel), answer, bound, low, high)
         return rel
-    record(table, codes, ns, ns, answer, bound, low, high)
+    record(table, code, ns, ns, answer, bound, low, high)
     return depths_mask(live, ns)
 
 
@@ -173,14 +173,11 @@ def trick_rel(winning: int, gone: int) -> int:
     return 1 << winning if SUIT_MASKS[winning // 13] & gone ^ 1 << winning else 0
 
 
-def lead_hint_key(bucket: int, codes: tuple[int, ...], ns: tuple[int, ...]) -> tuple[int, ...]:
+def lead_hint_key(bucket: int, code: int, ns: tuple[int, ...]) -> tuple[int, int]:
     """The key under which the search remembers the lead that last decided a trick start: its
     bucket and the owner of each suit's top card. A coarse key (not the exact position) gives
     the hint to many more positions (fewer nodes); it only orders moves, so values never depend on it."""
-    c0, c1, c2, c3 = codes
-    n0, n1, n2, n3 = ns
-    return (bucket, c0 >> 2 * n0 - 2 if n0 else 1, c1 >> 2 * n1 - 2 if n1 else 1,
-            c2 >> 2 * n2 - 2 if n2 else 1, c3 >> 2 * n3 - 2 if n3 else 1)
+    return bucket, code & top_mask(ns, (1, 1, 1, 1))
 
 
 def low_alike(c: int, got: int) -> int:

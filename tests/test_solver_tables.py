@@ -1,0 +1,108 @@
+"""The solver's table key and a void hand's move order, each against a plain restatement.
+
+* the owners code of a trick start (:func:`spades.solver_tt.signature`) cut by a stored depths'
+  mask: two positions of one bucket share an entry exactly when the owners of each suit's top
+  ``depth`` live cards agree (the partition search's promise);
+* a hand void in the suit led: its cards (one per run of touching cards) in the documented
+  order — discards by rank when partner holds the trick, else the spades that beat first,
+  then discards, then the lower spades.
+"""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades.position import MEMO_SIZE, Memo, follow_moves
+from spades.rules import trick_winner
+from spades.solver_tt import signature, top_mask
+
+
+def _deal(rnd: random.Random, per_hand: int) -> list[int]:
+    cards = rnd.sample(range(52), 4 * per_hand)
+    return [sum(1 << c for c in cards[i::4]) for i in range(4)]
+
+
+def _owners_from_top(h: list[int], suit: int) -> list[int]:
+    """The seat holding each live card of ``suit``, highest first (the restatement)."""
+    return [s for c in range(13 * suit + 12, 13 * suit - 1, -1) for s in range(4) if h[s] >> c & 1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(2, 13), st.lists(st.integers(0, 13), min_size=4, max_size=4))
+def test_a_masked_owners_code_keeps_exactly_the_top_cards_owners(seed, per_hand, depths):
+    rnd = random.Random(seed)
+    h = _deal(rnd, per_hand)
+    g = list(h)
+    for _ in range(rnd.randrange(1, 4)):        # swap cards of one suit between two hands: same bucket
+        a, b = rnd.sample(range(4), 2)
+        suit = rnd.randrange(4)
+        ca = [c for c in range(13 * suit, 13 * suit + 13) if g[a] >> c & 1]
+        cb = [c for c in range(13 * suit, 13 * suit + 13) if g[b] >> c & 1]
+        if ca and cb:
+            x, y = rnd.choice(ca), rnd.choice(cb)
+            g[a] ^= 1 << x | 1 << y
+            g[b] ^= 1 << x | 1 << y
+    bucket_h, code_h, ns = signature(h, 1, True)
+    bucket_g, code_g, ns_g = signature(g, 1, True)
+    assert (bucket_h, ns) == (bucket_g, ns_g)
+    mask = top_mask(ns, tuple(depths))
+    same_top = all(_owners_from_top(h, s)[:d] == _owners_from_top(g, s)[:d] for s, d in enumerate(depths))
+    assert (code_h & mask == code_g & mask) == same_top
+    assert (code_h == code_g) == (h == g)
+
+
+def _void_order(h: list[int], seat: int, trick: list[int], live: int) -> list[int]:
+    """A void hand's searched cards in the documented order, restated with one sort."""
+    hand = h[seat]
+    mine = [c for c in range(52) if hand >> c & 1]
+    nxt = {c: next((d for d in range(c + 1, 13 * (c // 13) + 13) if live >> d & 1), None) for c in mine}
+    reps = [c for c in mine if nxt[c] is None or not hand >> nxt[c] & 1]
+    at = trick_winner(trick)
+    w = trick[at]
+    partner_wins = (at - len(trick)) % 4 == 2
+    last = h[(seat + 1) % 4]
+    suit = range(13 * (w // 13), 13 * (w // 13) + 13)
+    higher = any(c > w and last >> c & 1 for c in suit)   # the next hand can beat w in its suit
+    holds = not higher if w >= 39 or any(last >> c & 1 for c in suit) else not last >> 39
+    if partner_wins and (len(trick) == 3 or holds):
+        return sorted(reps, key=lambda c: (c >= 39, c % 13))
+    floor = w + 1 if w >= 39 else 39
+    return sorted(reps, key=lambda c: (0 if c >= floor else 1 if c < 39 else 2, c % 13))
+
+
+def test_a_void_hands_cards_come_in_the_documented_order():
+    rnd = random.Random(5)
+    checked = 0
+    while checked < 400:
+        per_hand = rnd.randrange(3, 14)
+        h = _deal(rnd, per_hand)
+        leader = rnd.randrange(4)
+        n = rnd.randrange(1, 4)
+        trick = []
+        for i in range(n):
+            s = (leader + i) % 4
+            cards = [c for c in range(52) if h[s] >> c & 1]
+            c = rnd.choice(cards)
+            h[s] ^= 1 << c
+            trick.append(c)
+        seat = (leader + n) % 4
+        led = trick[0] // 13
+        h[seat] &= ~(0x1FFF << 13 * led)            # void in the suit led
+        if not h[seat]:
+            continue
+        live = h[0] | h[1] | h[2] | h[3] | sum(1 << c for c in trick)
+        got = list(follow_moves(h, seat, trick, trick_winner(trick), live, True, True))
+        assert got == _void_order(h, seat, trick, live), (h, seat, trick)
+        checked += 1
+
+
+def test_a_memo_stays_within_its_size_and_still_answers():
+    made = []
+    memo = Memo(lambda key: made.append(key) or key * 2)
+    for key in range(MEMO_SIZE + 10):
+        assert memo[key] == key * 2
+        assert len(memo) <= MEMO_SIZE
+    assert len(memo) == 10                          # emptied once, at the limit
+    assert memo[5] == 10 and made.count(5) == 2     # made again after the emptying
