@@ -2,22 +2,20 @@
 
 Two values per legal card of the seat to act:
 
-* the **trick value** — further tricks each team takes (the trick in progress included)
-  when both teams maximise their own tricks. Fail-soft null-window tests ("does team 0
-  take at least t more tricks?", answered with the bound proved) driven MTD-f style from
-  the previous card's value; a transposition table at trick starts keyed by the remaining
-  cards with ranks made relative and shared by relevance (partition search,
-  :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways;
-  move ordering (second and third hand beat the next hand's best, a suit partner ruffs led
-  low); touching cards, and cards below all a sibling's bound rests on in their suit
+* the **trick value** — further tricks each team takes (the trick in progress included) when both teams
+  maximise their own tricks. Fail-soft null-window tests ("does team 0 take at least t more tricks?",
+  answered with the bound proved) driven MTD-f style from the previous card's value; a transposition table
+  at trick starts keyed by the remaining cards with ranks made relative and shared by relevance (partition
+  search, :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways; move
+  ordering (second and third hand beat the next hand's best, a suit partner ruffs led low); touching
+  cards, and cards below all a sibling's bound rests on in their suit
   (:func:`~spades.solver_tt.low_alike`), searched once; the lead that last decided an alike trick start
   (same bucket, same owner of each suit's top card) tried first.
-* the **score value** — the hand-score margin (acting team's points for the hand minus the
-  other team's, by :func:`spades.scoring.score_team` with the real bids, nils and starting
-  bags) when both teams maximise their own margin. Where the margin is a non-falling
-  function of team 0's tricks (no nil bid, no bag penalty in reach) it is read off the
-  trick value; otherwise it is searched for itself (:mod:`spades.solver_score`), bounded
-  by the deadline like the trick value.
+* the **score value** — the hand-score margin (acting team's points for the hand minus the other team's,
+  by :func:`spades.scoring.score_team` with the real bids, nils and starting bags) when both teams
+  maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil bid, no
+  bag penalty in reach) it is read off the trick value; otherwise it is searched for itself
+  (:mod:`spades.solver_score`), bounded by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
