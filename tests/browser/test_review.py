@@ -110,11 +110,13 @@ def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
     driver.new_match(page, 31)
     driver.play_until(page, lambda p, a: a["kind"] == "continue")    # the hand is over: the sheet is open
     save_before = page.evaluate("(k) => localStorage.getItem(k)", driver.SAVE_KEY)
+    page.evaluate(HOLD_ANALYSE_JS, 3)          # the fourth card's request waits: Stop comes mid-review
     page.click("#sheet-dialog button[data-action='review-hand']")
     page.wait_for_function("() => document.querySelector('.review-panel progress').value >= 3", timeout=120_000)
     heading = page.text_content(".review-panel h3")
     assert heading.startswith("Review of hand 1")
     page.click(".review-panel button[data-action='review-stop']")
+    assert page.evaluate("() => window.__releaseAnalyse()") == 1    # its answer comes after Stop
     page.wait_for_function("() => document.querySelector('.review-panel p[aria-live]').textContent === 'Analysis stopped.'",
                            timeout=60_000)
     done = page.evaluate("() => document.querySelector('.review-panel progress').value")
@@ -135,6 +137,24 @@ def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
     driver.assert_clean(page)
 
 
+#: Holds the engine's ``analyse`` requests after the first ``after`` until ``window.__releaseAnalyse()``
+#: (which sends them, puts postMessage back and returns how many it held), so a test can press
+#: Stop while an analysis is still running however fast the solver is.
+HOLD_ANALYSE_JS = """(after) => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  let sent = 0;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.fn === "analyse" && ++sent > after) held.push(() => post.call(this, msg, ...rest));
+    else post.call(this, msg, ...rest);
+  };
+  window.__releaseAnalyse = () => {
+    Worker.prototype.postMessage = post;
+    for (const send of held) send();
+    return held.length;
+  };
+}"""
+
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 AXE_JS = """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},
   resultTypes: ['violations']})).violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))"""
@@ -144,9 +164,11 @@ def test_analysed_viewer_and_puzzle_are_axe_clean(page, site_url):
     axe = AXE_FILE
     m = played_hand(21)
     text = format_hand(m.hands_played[0])
+    page.add_init_script(script=f"({HOLD_ANALYSE_JS})(1)")    # the second request waits: Stop comes mid-analysis
     open_viewer(page, site_url, text, BIDS + 45, extra=f"analyse=1&quiz={BIDS + 47}")
     page.wait_for_selector(".card-value", timeout=60_000)
     page.click("#analyse-stop")
+    assert page.evaluate("() => window.__releaseAnalyse()") == 1
     page.add_script_tag(content=axe.read_text(encoding="utf-8"))
     assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # values on the cards
     page.keyboard.press("End")
