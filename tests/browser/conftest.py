@@ -259,8 +259,9 @@ def fresh_page(browser, site_url, seed_snapshot):
     page.context.close()
 
 
-#: Empties the pooled context's storage for the next test (on a blank page of the site,
-#: no other page open): every key, every database, every cache but the engine's snapshot.
+#: Empties the pooled context's storage for the next test (on a blank page of the site;
+#: the only other page open is the pool's keeper, a blank page that opens no database):
+#: every key, every database, every cache but the engine's snapshot.
 #: Returns whether the snapshot is still there.
 RESET_STORAGE_JS = """async (snapshot) => {
   localStorage.clear();
@@ -287,7 +288,7 @@ def page_pool(browser, site_url, seed_snapshot):
 
     One page of the site's origin stays open all session (``context.keeper``, on a blank
     page): Chromium then gives each new page of the site that page's renderer process
-    instead of starting one, which cost ~0.6 s of CPU a page (tools: /proc, 4 repeats)."""
+    instead of starting one (which cost ~0.6 s of Chromium's CPU a page)."""
     context = browser.new_context(service_workers="block")
     context.keeper = context.new_page()
     seed_snapshot(context.keeper)
