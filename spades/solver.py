@@ -31,8 +31,7 @@ from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
-__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin",
-           "solve", "solve_position"]
+__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin", "solve", "solve_position"]
 
 CHECK_MASK = 2047           # look at the clock every 2048 nodes
 NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
@@ -86,18 +85,18 @@ class Solver(MarginSearch):
         seat = (self.leader + len(trick)) % 4
         self.h[seat] ^= 1 << c
         trick.append(c)
-        undo = (self.broken,)
+        broken = self.broken
         if c >= 39:
             self.broken = True
         if len(trick) < 4:
             return None
         winner = (self.leader + trick_winner(trick)) % 4
         self.won[winner] += 1
-        saved = (undo[0], self.leader, tuple(trick))
+        done = (broken, self.leader, tuple(trick), winner)
         self.live &= ~sum(1 << x for x in trick)
         self.trick = []
         self.leader = winner
-        return saved + (winner,)
+        return done
 
     def _unplay(self, c: int, done: tuple | None, broken: bool) -> None:
         if done is not None:
@@ -129,12 +128,11 @@ class Solver(MarginSearch):
     def _node(self, target: int) -> int:
         """:meth:`_bound` at a trick start (the hot loop, with :meth:`_follow`).
 
-        Fail-soft: the bound returned may pass ``target`` by more than needed (a cut-off's
-        value, a sure-trick count, a table bound), so the table keeps the tighter bound and the
-        next null-window test at the root can jump (MTD-f). Leaves in ``self.rel`` the relevance
-        of the answer: the cards whose owners it rests on (see :mod:`spades.solver_tt`). The
-        table's bounds, sure tricks on a miss, the last trick played out directly, the lead
-        that last decided tried first.
+        Fail-soft: the bound may pass ``target`` by more than needed (a cut-off's value, a
+        sure-trick count, a table bound), so the table keeps the tighter bound and the root's
+        next null-window test can jump (MTD-f). Leaves in ``self.rel`` the answer's relevance
+        (see :mod:`spades.solver_tt`). Table bounds, then sure tricks, the last trick played
+        out directly, the lead that last decided tried first.
         """
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
