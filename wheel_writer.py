@@ -11,6 +11,7 @@ fixed, so the same sources give the same bytes (and the same sha256).
 """
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import io
@@ -89,11 +90,13 @@ def entry_points_text(project: dict) -> str | None:
 
 
 def strip_comments(source: bytes) -> bytes:
-    """``source`` without its ``#`` comments and the blanks before them, every line kept.
+    """``source`` without its ``#`` comments and the blanks before them, nor the docstrings of
+    private functions (:func:`private_docstrings`), every line kept.
 
-    The wheel is what the browser downloads; comments are for readers of the repository,
-    docstrings (``help()``) stay. Lines are kept so a traceback's line numbers still point
-    at the repository's source. Deterministic, so the wheel stays reproducible.
+    The wheel is what the browser downloads; comments and the notes on private helpers are
+    for readers of the repository, the public API's docstrings (``help()``) stay. Lines are
+    kept so a traceback's line numbers still point at the repository's source.
+    Deterministic, so the wheel stays reproducible.
     """
     text = source.decode("utf-8")
     lines = text.split("\n")
@@ -101,7 +104,31 @@ def strip_comments(source: bytes) -> bytes:
         if tok.type == tokenize.COMMENT:
             row, col = tok.start
             lines[row - 1] = lines[row - 1][:col].rstrip()
+    for rows in private_docstrings(text):
+        for row in rows:
+            lines[row] = ""
     return "\n".join(lines).encode("utf-8")
+
+
+def private_docstrings(text: str) -> list[range]:
+    """The line indexes of the docstrings of private functions (``_name``, not dunders) in
+    ``text``: those with other statements after them, on lines of their own (blanking the
+    lines leaves the code as it was)."""
+    lines = text.split("\n")
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or len(node.body) < 2:
+            continue
+        if not node.name.startswith("_") or node.name.startswith("__"):
+            continue
+        doc, after = node.body[0], node.body[1]
+        if not (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)):
+            continue
+        alone = (not lines[doc.lineno - 1][:doc.col_offset].strip()
+                 and not lines[doc.end_lineno - 1][doc.end_col_offset:].strip() and after.lineno > doc.end_lineno)
+        if alone:
+            found.append(range(doc.lineno - 1, doc.end_lineno))
+    return found
 
 
 def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:

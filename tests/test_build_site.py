@@ -224,8 +224,19 @@ def test_engine_wheel_is_reproducible(tmp_path):
     assert build_site.sha256_file(third) != build_site.sha256_file(first)
 
 
-def test_engine_wheel_sources_lose_only_their_comments(tmp_path):
-    """Each shipped module parses to the same syntax tree as the repository's, positions included."""
+def _without_private_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstring dropped from every private function that has more statements."""
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("_")
+                and not node.name.startswith("__") and len(node.body) > 1 and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)):
+            del node.body[0]
+    return tree
+
+
+def test_engine_wheel_sources_lose_only_comments_and_private_docstrings(tmp_path):
+    """Each shipped module parses to the repository's syntax tree, positions included, less the
+    docstrings of private functions; public docstrings (help()) stay."""
     wheel = build_site.build_engine_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as zf:
         shipped = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
@@ -238,8 +249,32 @@ def test_engine_wheel_sources_lose_only_their_comments(tmp_path):
         assert shipped[name].count("\n") == text.count("\n"), name
         assert "#" not in "".join(line for line in shipped[name].splitlines() if line.lstrip().startswith("#")), name
         assert ast.dump(ast.parse(shipped[name]), include_attributes=True) == \
-            ast.dump(ast.parse(text), include_attributes=True), name
+            ast.dump(_without_private_docstrings(ast.parse(text)), include_attributes=True), name
     assert sum(map(len, shipped.values())) < sum(map(len, sources.values()))
+    solver = ast.parse(shipped["spades/solver.py"])
+    docs = {n.name: ast.get_docstring(n) for n in ast.walk(solver) if isinstance(n, ast.FunctionDef)}
+    assert docs["solve"] is not None and docs["values"] is not None and docs["_node"] is None
+
+
+@pytest.mark.parametrize(("source", "blanked"), [
+    ('def _f():\n    """Private."""\n    return 1\n', [1]),
+    ('def _f():\n    """Two\n    lines."""\n    return 1\n', [1, 2]),
+    ('def f():\n    """Public."""\n    return 1\n', []),
+    ('def __init__(self):\n    """Dunder."""\n    self.x = 1\n', []),
+    ('def _f():\n    """Only a docstring."""\n', []),
+    ('def _f(): """Shares its line."""; return 1\n', []),
+    ('def _f():\n    """Then code."""; return 1\n', []),
+    ('class C:\n    def _m(self):\n        """Method."""\n        return 1\n', [2]),
+])
+def test_private_docstrings_blanked_only_where_the_code_stays(source, blanked):
+    assert [r for rows in wheel_writer.private_docstrings(source) for r in rows] == blanked
+    stripped = wheel_writer.strip_comments(source.encode()).decode()
+    assert stripped.count("\n") == source.count("\n")
+    if blanked:
+        assert ast.dump(ast.parse(stripped), include_attributes=True) == \
+            ast.dump(_without_private_docstrings(ast.parse(source)), include_attributes=True)
+    else:
+        assert stripped == source
 
 
 def test_engine_wheel_record_matches_its_files(tmp_path):
