@@ -84,55 +84,83 @@ class Position:
 SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
 
 
-def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
-    """At a trick start: tricks each team is sure of, and for each count the cards it rests on.
+def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
+    """The seat holding the highest live spade (-1: none, or on the table), its run of top live spades, their mask."""
+    spades = live & SPADE_MASK
+    if not spades:
+        return -1, 0, 0
+    top = 1 << (spades.bit_length() - 1)
+    holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3 if h[3] & top else -1
+    run = cards = 0
+    while holder >= 0 and h[holder] & top:
+        run += 1
+        cards |= top
+        spades ^= top
+        top = 1 << spades.bit_length() >> 1
+    return holder, run, cards
 
-    The run of top live spades of the hand holding the highest one wins that many tricks.
-    The leader can also cash its top spades (if it may lead them) and then its top cards of
-    each side suit, as many as every opponent holding a spade must follow to: following,
-    they discard nothing. Returns (team 0's count, team 1's, the mask of cards team 0's
-    count rests on, team 1's): the search's table keeps those cards' owners fixed when it
+
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
+    """At a trick start: tricks each team is sure of, and the cards each count rests on.
+
+    Spades: the top run of one hand; the top two split between partners, not both
+    singletons; each spade of the longer hand if the opponents hold none. The leader (or
+    partner, entered by a low lead to its winner) cashes top side-suit cards, as many as
+    each opponent holding a spade follows to, plus the team's run (one that must ruff a
+    winner wins all the rest). The search's table keeps the cards' owners fixed when it
     shares a bound (suit lengths are fixed anyway).
     """
-    spades = live & SPADE_MASK
-    holder = -1
-    run = run_cards = 0
-    if spades:
-        top = 1 << (spades.bit_length() - 1)
-        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3   # no generator: a hot path
-        hand = h[holder]
-        while spades:
-            top = 1 << (spades.bit_length() - 1)
-            if not hand & top:
-                break
-            run += 1
-            run_cards |= top
-            spades ^= top
-    mine = h[leader]
-    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    cash = cash_cards = 0
-    if holder == leader and (broken or not mine & ~SPADE_MASK):
-        cash, cash_cards = run, run_cards
-    for suit_mask in SIDE_SUIT_MASKS:
-        suit = live & suit_mask
+    best = [0, 0]
+    why = [0, 0]
+    holder, run, run_cards = spade_run(h, live)
+    if holder >= 0:
+        side = holder & 1
+        best[side], why[side] = run, run_cards
+        rest = live & SPADE_MASK & ~run_cards
+        top = 1 << rest.bit_length() >> 1
+        if run == 1 and h[holder ^ 2] & top and (h[holder] | h[holder ^ 2]) & rest & ~top and h[holder].bit_count() > 1:
+            best[side], why[side] = 2, run_cards | top
+        for team in (0, 1):
+            n = max((h[team] & SPADE_MASK).bit_count(), (h[team + 2] & SPADE_MASK).bit_count())
+            if n > best[team] and not (h[team ^ 1] | h[team ^ 3]) & SPADE_MASK:
+                best[team], why[team] = n, 0
+    mine, mate = h[leader], h[leader ^ 2]
+    o1, o2 = h[(leader + 1) & 3] & SPADE_MASK, h[(leader + 3) & 3] & SPADE_MASK
+    cash = [0, 0, 0, 0]                   # leader's count and cards, partner's count and cards
+    entry = holder == leader ^ 2 and mine & SPADE_MASK and (broken or not mine & ~SPADE_MASK)
+    for m in SIDE_SUIT_MASKS:
+        suit = live & m
+        if not suit:
+            continue
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
-        if o1 & SPADE_MASK:
-            n = (o1 & suit_mask).bit_count()
-        if o2 & SPADE_MASK:
-            n = min(n, (o2 & suit_mask).bit_count())
-        while suit and n:
-            top = 1 << (suit.bit_length() - 1)
-            if not mine & top:
-                break
+        if o1:
+            n = (h[(leader + 1) & 3] & m).bit_count()
+        if o2:
+            n = min(n, (h[(leader + 3) & 3] & m).bit_count())
+        top = 1 << (suit.bit_length() - 1)
+        i = 0 if mine & top else 2 if mate & top else -1
+        if i < 0 or not n:
+            continue
+        if i and mine & m:
+            entry = True
+        hand = h[leader ^ i]
+        while n and hand & top:
             n -= 1
-            cash += 1
-            cash_cards |= top
+            cash[i] += 1
+            cash[i + 1] |= top
             suit ^= top
-    ours, ours_cards = (cash, cash_cards) if cash >= run or holder & 1 != leader & 1 else (run, run_cards)
-    theirs, theirs_cards = (run, run_cards) if holder >= 0 and holder & 1 != leader & 1 else (0, 0)
-    if leader & 1 == 0:
-        return ours, theirs, ours_cards, theirs_cards
-    return theirs, ours, theirs_cards, ours_cards
+            top = 1 << (suit.bit_length() - 1) if suit else 0
+    us = leader & 1
+    if holder >= 0 and holder & 1 == us:
+        left = mine.bit_count()
+        cash[0], cash[2] = min(left, cash[0] + run), min(left, cash[2] + run)
+        cash[1] |= run_cards
+        cash[3] |= run_cards
+    if cash[0] > best[us]:
+        best[us], why[us] = cash[0], cash[1]
+    if entry and cash[2] > best[us]:
+        best[us], why[us] = cash[2], cash[3]
+    return best[0], best[1], why[0], why[1]
 
 
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1

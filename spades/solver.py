@@ -26,7 +26,7 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
-                       sure_tricks_why)
+                       spade_run, sure_tricks_why)
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
@@ -336,7 +336,7 @@ class Solver(MarginSearch):
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
         self._load(pos)
-        holder, run, _ = self._spade_run()     # those tricks are won whatever anyone plays
+        holder, run, _ = spade_run(self.h, self.live)     # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
         return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 
