@@ -100,67 +100,75 @@ def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
     return holder, run, cards
 
 
-def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
-    """At a trick start: tricks each team is sure of, and the cards each count rests on.
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: int) -> tuple[int, int] | None:
+    """At a trick start: a bound on team 0's further tricks that decides ``value >= target`` from
+    tricks a team is sure of, and the cards it rests on (``None`` if none decides).
 
-    Spades: the top run of one hand; the top two split between partners, not both
-    singletons; each spade of the longer hand if the opponents hold none. The leader (or
-    partner, entered by a low lead to its winner) cashes top side-suit cards, as many as
-    each opponent holding a spade follows to, plus the team's run (one that must ruff a
-    winner wins all the rest). The search's table keeps the cards' owners fixed when it
-    shares a bound (suit lengths are fixed anyway).
+    Spades: each spade of the longer hand if the opponents hold none; the top run of one hand;
+    the top two split between partners, not both singletons. The leader (or partner, entered
+    by a low lead to its winner) cashes top side-suit cards, as many as each opponent holding
+    a spade follows to, plus the team's run (one that must ruff a winner wins all the rest).
+    The count resting on fewest cards is taken: the search's table keeps their owners fixed
+    when it shares the bound (suit lengths are fixed anyway).
     """
-    best = [0, 0]
-    why = [0, 0]
+    left = h[leader].bit_count()
+    need = (target, left + 1 - target)    # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
     if holder >= 0:
         side = holder & 1
-        best[side], why[side] = run, run_cards
         rest = live & SPADE_MASK & ~run_cards
         top = 1 << rest.bit_length() >> 1
-        if run == 1 and h[holder ^ 2] & top and (h[holder] | h[holder ^ 2]) & rest & ~top and h[holder].bit_count() > 1:
-            best[side], why[side] = 2, run_cards | top
-        for team in (0, 1):
-            n = max((h[team] & SPADE_MASK).bit_count(), (h[team + 2] & SPADE_MASK).bit_count())
-            if n > best[team] and not (h[team ^ 1] | h[team ^ 3]) & SPADE_MASK:
-                best[team], why[team] = n, 0
+        pair = h[holder] | h[holder ^ 2]
+        if not rest & ~pair:                # no opposing spade
+            n = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
+            if n >= need[side]:
+                return (n if side == 0 else left - n), 0
+        if run >= need[side]:
+            return (run if side == 0 else left - run), run_cards
+        if run == 1 and need[side] == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
+            return (2 if side == 0 else left - 2), run_cards | top
+    us = leader & 1
     mine, mate = h[leader], h[leader ^ 2]
-    o1, o2 = h[(leader + 1) & 3] & SPADE_MASK, h[(leader + 3) & 3] & SPADE_MASK
-    cash = [0, 0, 0, 0]                   # leader's count and cards, partner's count and cards
+    p1, p2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
+    o1, o2 = p1 & SPADE_MASK, p2 & SPADE_MASK
+    c0 = c2 = w0 = w2 = 0                 # the leader's count and cards, partner's: the run first
+    if holder >= 0 and holder & 1 == us:
+        c0 = c2 = min(run, need[us])
+        w0 = w2 = run_cards
     entry = holder == leader ^ 2 and mine & SPADE_MASK and (broken or not mine & ~SPADE_MASK)
     for m in SIDE_SUIT_MASKS:
         suit = live & m
-        if not suit:
+        top = 1 << suit.bit_length() >> 1
+        lead = mine & top
+        hand = mine if lead else mate
+        if not hand & top:
             continue
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
         if o1:
-            n = (h[(leader + 1) & 3] & m).bit_count()
+            n = (p1 & m).bit_count()
         if o2:
-            n = min(n, (h[(leader + 3) & 3] & m).bit_count())
-        top = 1 << (suit.bit_length() - 1)
-        i = 0 if mine & top else 2 if mate & top else -1
-        if i < 0 or not n:
-            continue
-        if i and mine & m:
-            entry = True
-        hand = h[leader ^ i]
-        while n and hand & top:
-            n -= 1
-            cash[i] += 1
-            cash[i + 1] |= top
+            n = min(n, (p2 & m).bit_count())
+        c = c0 if lead else c2
+        k = cards = 0
+        while n > k and c < need[us] and hand & top:
+            k += 1
+            c += 1
+            cards |= top
             suit ^= top
-            top = 1 << (suit.bit_length() - 1) if suit else 0
-    us = leader & 1
-    if holder >= 0 and holder & 1 == us:
-        left = mine.bit_count()
-        cash[0], cash[2] = min(left, cash[0] + run), min(left, cash[2] + run)
-        cash[1] |= run_cards
-        cash[3] |= run_cards
-    if cash[0] > best[us]:
-        best[us], why[us] = cash[0], cash[1]
-    if entry and cash[2] > best[us]:
-        best[us], why[us] = cash[2], cash[3]
-    return best[0], best[1], why[0], why[1]
+            top = 1 << suit.bit_length() >> 1
+        if lead:
+            c0 = c
+            w0 |= cards
+        else:
+            c2 = c
+            w2 |= cards
+            if k and mine & m:
+                entry = True
+    if c0 >= need[us]:
+        return (c0 if us == 0 else left - c0), w0
+    if entry and c2 >= need[us]:
+        return (c2 if us == 0 else left - c2), w2
+    return None
 
 
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1

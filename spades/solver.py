@@ -164,13 +164,10 @@ class Solver(MarginSearch):
                 self.rel = depths_mask(live, hit[0])
                 return hit[1]
         if self.use_quick:
-            s0, s1, why0, why1 = sure_tricks_why(h, leader, live, broken)
-            if s0 >= target:
-                self.rel = why0
-                return s0
-            if left - s1 < target:
-                self.rel = why1
-                return left - s1
+            sure = sure_tricks_why(h, leader, live, broken, target)
+            if sure is not None:
+                self.rel = sure[1]
+                return sure[0]
         moves = lead_moves(h, leader, live, broken, self.use_equiv, self.use_order)
         if table is not None:
             hint = lead_hint_key(bucket, code, ns)
