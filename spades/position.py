@@ -101,16 +101,11 @@ def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
 
 
 def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: int) -> tuple[int, int] | None:
-    """At a trick start: a bound on team 0's further tricks that decides ``value >= target`` from
-    tricks a team is sure of, and the cards it rests on (``None`` if none decides).
-
-    Spades: each spade of the longer hand if the opponents hold none; the top run of one hand;
-    the top two split between partners, not both singletons. The leader (or partner, entered
-    by a low lead to its winner) cashes top side-suit cards, as many as each opponent holding
-    a spade follows to, plus the team's run (one that must ruff a winner wins all the rest).
-    The count resting on fewest cards is taken: the search's table keeps their owners fixed
-    when it shares the bound (suit lengths are fixed anyway).
-    """
+    """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from sure
+    tricks, and the cards it rests on (``None``: none decides). Spades: all of the longer hand's
+    if the opponents hold none; a hand's top run; the top two split between partners, not both
+    singletons. The leader (or partner, after a low lead to its winner) cashes top side cards,
+    as many as each opponent holding a spade follows to, besides the team's run."""
     left = h[leader].bit_count()
     need = (target, left + 1 - target)    # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
@@ -122,52 +117,41 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
         if not rest & ~pair:                # no opposing spade
             n = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
             if n >= need[side]:
-                return (n if side == 0 else left - n), 0
+                return abs(left * side - n), 0
         if run >= need[side]:
-            return (run if side == 0 else left - run), run_cards
+            return abs(left * side - run), run_cards
         if run == 1 and need[side] == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
-            return (2 if side == 0 else left - 2), run_cards | top
+            return abs(left * side - 2), run_cards | top
     us = leader & 1
+    need = need[us]
     mine, mate = h[leader], h[leader ^ 2]
     p1, p2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
-    o1, o2 = p1 & SPADE_MASK, p2 & SPADE_MASK
-    c0 = c2 = w0 = w2 = 0                 # the leader's count and cards, partner's: the run first
-    if holder >= 0 and holder & 1 == us:
-        c0 = c2 = min(run, need[us])
-        w0 = w2 = run_cards
+    got, why = [0, 0], [0, 0]             # the leader's count and cards, partner's: the run first
+    if holder >= 0 and holder & 1 == us:   # the run's tricks and the cashed ones are distinct: a run card
+        got, why = [min(run, need)] * 2, [run_cards] * 2    # that must ruff a winner leaves only winners
     entry = holder == leader ^ 2 and mine & SPADE_MASK and (broken or not mine & ~SPADE_MASK)
     for m in SIDE_SUIT_MASKS:
         suit = live & m
         top = 1 << suit.bit_length() >> 1
-        lead = mine & top
-        hand = mine if lead else mate
-        if not hand & top:
-            continue
+        i = 0 if mine & top else 1
+        hand = mate if i else mine
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
-        if o1:
+        if p1 & SPADE_MASK:
             n = (p1 & m).bit_count()
-        if o2:
+        if p2 & SPADE_MASK:
             n = min(n, (p2 & m).bit_count())
-        c = c0 if lead else c2
-        k = cards = 0
-        while n > k and c < need[us] and hand & top:
+        k = 0
+        while n > k and got[i] < need and hand & top:
             k += 1
-            c += 1
-            cards |= top
+            got[i] += 1
+            why[i] |= top
             suit ^= top
             top = 1 << suit.bit_length() >> 1
-        if lead:
-            c0 = c
-            w0 |= cards
-        else:
-            c2 = c
-            w2 |= cards
-            if k and mine & m:
-                entry = True
-    if c0 >= need[us]:
-        return (c0 if us == 0 else left - c0), w0
-    if entry and c2 >= need[us]:
-        return (c2 if us == 0 else left - c2), w2
+        if i and k and mine & m:
+            entry = True
+    for i in (0, entry):                  # partner's count only with an entry (entry is falsy or True)
+        if got[i] >= need:
+            return abs(left * us - got[i]), why[i]
     return None
 
 
