@@ -84,55 +84,75 @@ class Position:
 SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
 
 
-def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool) -> tuple[int, int, int, int]:
-    """At a trick start: tricks each team is sure of, and for each count the cards it rests on.
-
-    The run of top live spades of the hand holding the highest one wins that many tricks.
-    The leader can also cash its top spades (if it may lead them) and then its top cards of
-    each side suit, as many as every opponent holding a spade must follow to: following,
-    they discard nothing. Returns (team 0's count, team 1's, the mask of cards team 0's
-    count rests on, team 1's): the search's table keeps those cards' owners fixed when it
-    shares a bound (suit lengths are fixed anyway).
-    """
+def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
+    """The seat holding the highest live spade (-1: none, or on the table), its run of top live spades, their mask."""
     spades = live & SPADE_MASK
-    holder = -1
-    run = run_cards = 0
-    if spades:
-        top = 1 << (spades.bit_length() - 1)
-        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3   # no generator: a hot path
-        hand = h[holder]
-        while spades:
-            top = 1 << (spades.bit_length() - 1)
-            if not hand & top:
-                break
-            run += 1
-            run_cards |= top
-            spades ^= top
-    mine = h[leader]
-    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    cash = cash_cards = 0
-    if holder == leader and (broken or not mine & ~SPADE_MASK):
-        cash, cash_cards = run, run_cards
-    for suit_mask in SIDE_SUIT_MASKS:
-        suit = live & suit_mask
+    if not spades:
+        return -1, 0, 0
+    top = 1 << (spades.bit_length() - 1)
+    holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3 if h[3] & top else -1
+    run = cards = 0
+    while holder >= 0 and h[holder] & top:
+        run += 1
+        cards |= top
+        spades ^= top
+        top = 1 << spades.bit_length() >> 1
+    return holder, run, cards
+
+
+def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: int) -> tuple[int, int] | None:
+    """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from sure
+    tricks, and the cards it rests on (``None``: none decides). Spades: all of the longer hand's
+    if the opponents hold none; a hand's top run; the top two split between partners, not both
+    singletons. The leader (or partner, after a low lead to its winner) cashes top side cards,
+    as many as each opponent holding a spade follows to, besides the team's run."""
+    left = h[leader].bit_count()
+    need = (target, left + 1 - target)    # team 0 reaches target, team 1 keeps it below
+    holder, run, run_cards = spade_run(h, live)
+    if holder >= 0:
+        side = holder & 1
+        rest = live & SPADE_MASK & ~run_cards
+        top = 1 << rest.bit_length() >> 1
+        pair = h[holder] | h[holder ^ 2]
+        if not rest & ~pair:                # no opposing spade
+            n = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
+            if n >= need[side]:
+                return abs(left * side - n), 0
+        if run >= need[side]:
+            return abs(left * side - run), run_cards
+        if run == 1 and need[side] == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
+            return abs(left * side - 2), run_cards | top
+    us = leader & 1
+    need = need[us]
+    mine, mate = h[leader], h[leader ^ 2]
+    p1, p2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
+    got, why = [0, 0], [0, 0]             # the leader's count and cards, partner's: the run first
+    if holder >= 0 and holder & 1 == us:   # the run's tricks and the cashed ones are distinct: a run card
+        got, why = [min(run, need)] * 2, [run_cards] * 2    # that must ruff a winner leaves only winners
+    entry = holder == leader ^ 2 and mine & SPADE_MASK and (broken or not mine & ~SPADE_MASK)
+    for m in SIDE_SUIT_MASKS:
+        suit = live & m
+        top = 1 << suit.bit_length() >> 1
+        i = 0 if mine & top else 1
+        hand = mate if i else mine
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
-        if o1 & SPADE_MASK:
-            n = (o1 & suit_mask).bit_count()
-        if o2 & SPADE_MASK:
-            n = min(n, (o2 & suit_mask).bit_count())
-        while suit and n:
-            top = 1 << (suit.bit_length() - 1)
-            if not mine & top:
-                break
-            n -= 1
-            cash += 1
-            cash_cards |= top
+        if p1 & SPADE_MASK:
+            n = (p1 & m).bit_count()
+        if p2 & SPADE_MASK:
+            n = min(n, (p2 & m).bit_count())
+        k = 0
+        while n > k and got[i] < need and hand & top:
+            k += 1
+            got[i] += 1
+            why[i] |= top
             suit ^= top
-    ours, ours_cards = (cash, cash_cards) if cash >= run or holder & 1 != leader & 1 else (run, run_cards)
-    theirs, theirs_cards = (run, run_cards) if holder >= 0 and holder & 1 != leader & 1 else (0, 0)
-    if leader & 1 == 0:
-        return ours, theirs, ours_cards, theirs_cards
-    return theirs, ours, theirs_cards, ours_cards
+            top = 1 << suit.bit_length() >> 1
+        if i and k and mine & m:
+            entry = True
+    for i in (0, entry):                  # partner's count only with an entry (entry is falsy or True)
+        if got[i] >= need:
+            return abs(left * us - got[i]), why[i]
+    return None
 
 
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1

@@ -26,7 +26,7 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
-                       sure_tricks_why)
+                       spade_run, sure_tricks_why)
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
@@ -164,13 +164,10 @@ class Solver(MarginSearch):
                 self.rel = depths_mask(live, hit[0])
                 return hit[1]
         if self.use_quick:
-            s0, s1, why0, why1 = sure_tricks_why(h, leader, live, broken)
-            if s0 >= target:
-                self.rel = why0
-                return s0
-            if left - s1 < target:
-                self.rel = why1
-                return left - s1
+            sure = sure_tricks_why(h, leader, live, broken, target)
+            if sure is not None:
+                self.rel = sure[1]
+                return sure[0]
         moves = lead_moves(h, leader, live, broken, self.use_equiv, self.use_order)
         if table is not None:
             hint = lead_hint_key(bucket, code, ns)
@@ -336,7 +333,7 @@ class Solver(MarginSearch):
         left = pos.hands[pos.to_act].bit_count()
         f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
         self._load(pos)
-        holder, run, _ = self._spade_run()     # those tricks are won whatever anyone plays
+        holder, run, _ = spade_run(self.h, self.live)     # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
         return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
 

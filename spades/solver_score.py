@@ -10,8 +10,7 @@ possible (the run of top spades is counted to the hand holding it). Standard lib
 """
 from __future__ import annotations
 
-from .cards import SPADE_MASK
-from .position import follow_moves, lead_moves
+from .position import follow_moves, lead_moves, spade_run
 from .rules import trick_winner
 from .scoring import score_team
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
@@ -61,23 +60,6 @@ class MarginSearch:
             out = self.outcomes[key] = sorted(seen)
         return out
 
-    def _spade_run(self) -> tuple[int, int, int]:
-        """The seat holding the highest live spade, its run of top live spades and their mask ((-1, 0, 0) without)."""
-        h = self.h
-        spades = self.live & SPADE_MASK
-        if not spades:
-            return -1, 0, 0
-        top = 1 << (spades.bit_length() - 1)
-        holder = 0 if h[0] & top else 1 if h[1] & top else 2 if h[2] & top else 3 if h[3] & top else -1
-        if holder < 0:                  # on the table: the trick's own business
-            return -1, 0, 0
-        run = why = 0
-        while spades and h[holder] & 1 << (spades.bit_length() - 1):
-            run += 1
-            why |= 1 << (spades.bit_length() - 1)
-            spades ^= 1 << (spades.bit_length() - 1)
-        return holder, run, why
-
     def _mge(self, v: int) -> bool:
         """Does team 0's final hand margin reach ``v`` with best play by both teams?"""
         trick = self.trick
@@ -103,7 +85,7 @@ class MarginSearch:
                 self.rel = 0
                 return self._margin() >= v
             won = tuple(self.won)
-            holder, run, why = self._spade_run()
+            holder, run, why = spade_run(h, self.live)
             out = self._outcomes(won, holder, run)
             if out[0] >= v or out[-1] < v:
                 self.rel = why

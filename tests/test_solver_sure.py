@@ -1,0 +1,101 @@
+"""Sure tricks (:func:`spades.position.sure_tricks_why`) against brute force.
+
+A bound is a promise about every position that keeps the cards it rests on: the owners of
+each suit's cards down to the lowest card of its mask, and every hand's suit lengths (the
+partition search shares the bound with all of them). Checked on random small deals with many
+spades, re-dealt below the mask, and on one hand-made position per rule.
+"""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades.cards import mask_of
+from spades.position import sure_tricks_why
+
+from oracles import brute
+
+
+def _tricks(h: list[int], leader: int, broken: bool) -> int:
+    """Team 0's tricks from a trick start, by plain minimax."""
+    return brute(list(h), [], leader, broken, [0, 0, 0, 0], lambda won: won[0] + won[2])
+
+
+def _redeal(rnd: random.Random, h: list[int], why: int) -> list[int]:
+    """``h`` with each suit's cards below the lowest card of ``why`` in it dealt again among
+    their holders (each hand keeps its suit lengths)."""
+    g = list(h)
+    for suit in range(4):
+        cards = [c for c in range(13 * suit + 12, 13 * suit - 1, -1) if (h[0] | h[1] | h[2] | h[3]) >> c & 1]
+        kept = [c for c in cards if why >> c & 1]
+        free = cards[cards.index(kept[-1]) + 1:] if kept else cards
+        owners = [s for c in free for s in range(4) if h[s] >> c & 1]
+        rnd.shuffle(owners)
+        for c, s in zip(free, owners):
+            for t in range(4):
+                g[t] &= ~(1 << c)
+            g[s] |= 1 << c
+    return g
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(1, 4), st.integers(2, 11), st.booleans())
+def test_a_sure_bound_holds_in_every_position_keeping_the_cards_it_rests_on(seed, per_hand, spades, broken):
+    rnd = random.Random(seed)
+    pool = rnd.sample(range(39, 52), spades) + rnd.sample(range(39), 16)
+    cards = rnd.sample(pool[:4 * per_hand + rnd.randrange(9)], 4 * per_hand)
+    h = [sum(1 << c for c in cards[i::4]) for i in range(4)]
+    leader = rnd.randrange(4)
+    for target in range(1, per_hand + 1):
+        sure = sure_tricks_why(h, leader, h[0] | h[1] | h[2] | h[3], broken, target)
+        if sure is None:
+            continue
+        bound, why = sure
+        for _ in range(2):
+            value = _tricks(_redeal(rnd, h, why), leader, broken)
+            assert value >= bound if bound >= target else value <= bound, (target, bound)
+
+
+def _hands(*names: str) -> list[int]:
+    return [mask_of(n.split()) for n in names]
+
+
+def _sure(h: list[int], leader: int, target: int) -> tuple[int, int] | None:
+    return sure_tricks_why(h, leader, h[0] | h[1] | h[2] | h[3], True, target)
+
+
+def test_the_top_two_spades_split_between_partners_win_two_unless_both_are_singletons():
+    h = _hands("AS 2H 3H", "4S 4H 5H", "KS 3S 6H", "5S 7H 8H")
+    assert _sure(h, 1, 2) == (2, mask_of(["AS", "KS"]))
+    crash = _hands("AS 2H 3H", "4S 8H 9H", "KS 4H 5H", "5S TH JH")
+    assert _sure(crash, 1, 2) == (1, mask_of(["JH", "TH"]))   # not two: West's hearts bound team 0 instead
+    assert _sure(crash, 1, 1) == (1, mask_of(["AS"]))
+    assert _tricks(crash, 1, True) == 1          # East leads a spade: the ace and king fall together
+
+
+def test_a_team_whose_opponents_hold_no_spade_wins_a_trick_with_each_spade_of_its_longer_hand():
+    h = _hands("2S 3S 4S 2H", "AH KH QH JH", "5S 3H 4H 5H", "AD KD QD JD")
+    assert _sure(h, 1, 3) == (3, 0)
+    assert _sure(h, 1, 4) == (3, mask_of(["AH"]))           # East cashes the ace: team 0 takes three at most
+
+
+def test_the_defenders_sure_tricks_bound_the_leaders_team_from_above():
+    h = _hands("2S 2H 3H", "AS KS 2D", "4H 5H 6H", "3D 4D 5D")
+    assert _sure(h, 0, 2) == (1, mask_of(["AS", "KS"]))     # East's two spades: team 0 takes one at most
+    assert _sure(h, 0, 1) is None
+
+
+def test_partner_cashes_its_winners_after_a_low_lead_to_one_of_them():
+    h = _hands("2H 2D 3D 4D", "3H 5D 6D 7D", "AH KH AC KC", "4H 5H 2C 3C")
+    assert _sure(h, 0, 4) == (4, mask_of(["AH", "KH", "AC", "KC"]))
+    no_entry = _hands("2S 2D 3D 4D", "3H 5D 6D 7D", "AH KH AC KC", "4H 5H 2C 3C")
+    assert _sure(no_entry, 0, 2) is None
+    assert _tricks(h, 0, True) == 4
+
+
+def test_the_leader_cashes_its_winners_besides_partners_top_spades():
+    h = _hands("AH KH 2D 3D", "3H 4H 4D 5D", "AS KS 2C 3C", "5H 6H 4C 5S")
+    assert _sure(h, 0, 2) == (2, mask_of(["AS", "KS"]))      # the run alone rests on fewer cards
+    assert _sure(h, 0, 4) == (4, mask_of(["AH", "KH", "AS", "KS"]))
