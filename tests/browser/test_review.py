@@ -89,9 +89,11 @@ def test_analyse_shows_the_solver_values_on_the_cards(page, site_url, k):
 def test_switch_off_removes_values_and_stop_halts_a_running_review(page, site_url):
     m = played_hand(5)
     text = format_hand(m.hands_played[0])
+    page.add_init_script(script=f"({HOLD_ANALYSE_JS})(1)")    # the second request waits: Stop comes mid-run
     open_viewer(page, site_url, text, BIDS + 47)
     page.wait_for_selector(".card-value", timeout=60_000)
     page.click("#analyse-stop")                          # stop the whole-hand run
+    assert page.evaluate("() => window.__releaseAnalyse()") == 1    # its answer comes after Stop
     page.wait_for_selector("#analyse-stop", state="hidden")
     assert page.text_content("#analyse-status") == "Analysis stopped."
     done = page.evaluate("() => document.getElementById('analyse-progress').value")
