@@ -107,29 +107,30 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     singletons. The leader (or partner, after a low lead to its winner) cashes top side cards,
     as many as each opponent holding a spade follows to, besides the team's run."""
     left = h[leader].bit_count()
-    need = (target, left + 1 - target)    # team 0 reaches target, team 1 keeps it below
+    needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
     if holder >= 0:
         side = holder & 1
+        need = needs[side]
         rest = live & SPADE_MASK & ~run_cards
         top = 1 << rest.bit_length() >> 1
         pair = h[holder] | h[holder ^ 2]
         if not rest & ~pair:                # no opposing spade
             n = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
-            if n >= need[side]:
+            if n >= need:
                 return abs(left * side - n), 0
-        if run >= need[side]:
+        if run >= need:
             return abs(left * side - run), run_cards
-        if run == 1 and need[side] == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
+        if run == 1 and need == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
             return abs(left * side - 2), run_cards | top
     us = leader & 1
-    need = need[us]
+    need = needs[us]
     mine, mate = h[leader], h[leader ^ 2]
     p1, p2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
     got, why = [0, 0], [0, 0]             # the leader's count and cards, partner's: the run first
     if holder >= 0 and holder & 1 == us:   # the run's tricks and the cashed ones are distinct: a run card
         got, why = [min(run, need)] * 2, [run_cards] * 2    # that must ruff a winner leaves only winners
-    entry = holder == leader ^ 2 and mine & SPADE_MASK and (broken or not mine & ~SPADE_MASK)
+    entry = holder == leader ^ 2 and bool(mine & SPADE_MASK) and (broken or not mine & ~SPADE_MASK)
     for m in SIDE_SUIT_MASKS:
         suit = live & m
         top = 1 << suit.bit_length() >> 1
@@ -149,7 +150,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
             top = 1 << suit.bit_length() >> 1
         if i and k and mine & m:
             entry = True
-    for i in (0, entry):                  # partner's count only with an entry (entry is falsy or True)
+    for i in (0, 1) if entry else (0,):   # partner's count only with an entry
         if got[i] >= need:
             return abs(left * us - got[i]), why[i]
     return None
