@@ -156,6 +156,58 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     return None
 
 
+def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple[int, int] | None:
+    """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from spades
+    that must take tricks, and the cards it rests on (``None``: none decides); for positions
+    :func:`sure_tricks_why` leaves open.
+
+    * When one side needs every trick, the other side never leads. A spade of that other side
+      whose higher spades all sit in the hand just before it (right-hand opponent), with spades
+      enough to play low under each of them, then takes a trick: it is played when that hand
+      has not played a higher one, and no one after can beat it.
+    * Each of a hand's spades falls in a trick of its own, which the hand's side wins unless the
+      other side plays a higher spade there, and each of their spades beats one at most: a hand's
+      top ``j`` spades take ``j`` tricks less the other side's spades above the ``j``-th.
+    """
+    left = h[leader].bit_count()
+    needs = (target, left + 1 - target)
+    spades = live & SPADE_MASK
+    if target == left or target == 1:
+        side = 1 if target == left else 0       # the side that needs one trick
+        for i in (1, 2, 3):                     # not the leader: it may have to lead
+            x = (leader + i) & 3
+            mine = h[x] & SPADE_MASK
+            if x & 1 != side or not mine:
+                continue
+            top = 1 << mine.bit_length() >> 1
+            above = spades & ~((top << 1) - 1)
+            k = above.bit_count()
+            if k and not above & ~h[(x + 3) & 3] and mine.bit_count() > k:
+                return abs(left * side - 1), above | top
+    for x in range(4):
+        mine = h[x] >> 39
+        if mine:
+            side = x & 1
+            reach = _SPADES_PAST[(h[(x + 1) & 3] | h[(x + 3) & 3]) >> 39 << 13 | mine]
+            if needs[side] < len(reach):
+                return abs(left * side - needs[side]), spades & ~((1 << 39 + reach[needs[side]]) - 1)
+    return None
+
+
+def _spades_past(key: int) -> tuple[int, ...]:
+    """A hand's spades against the other side's (key: theirs << 13 | mine): entry ``n`` (n ≥ 1) is the
+    rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""
+    mine, theirs = key & SUIT_BITS, key >> 13
+    out = [13]
+    j = 0
+    for r in range(12, -1, -1):
+        if mine >> r & 1:
+            j += 1
+            while j - (theirs >> r).bit_count() >= len(out):
+                out.append(r)
+    return tuple(out)
+
+
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1
 
 
@@ -327,3 +379,6 @@ def _holds(last: int, w: int) -> bool:
     if last & led:
         return not last & led & ~((2 << w) - 1)
     return not last & SPADE_MASK
+
+
+_SPADES_PAST = Memo(_spades_past)    # see spade_tricks_why

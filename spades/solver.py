@@ -26,7 +26,7 @@ import time
 
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (SUIT_BITS, CardValue, NotFinished, Position, SolverError, follow_moves, lead_moves, share_estimate,
-                       spade_run, sure_tricks_why)
+                       spade_run, spade_tricks_why, sure_tricks_why)
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
@@ -45,6 +45,8 @@ class Solver(MarginSearch):
         self.bags = tuple(bags)
         self.trick_tt: dict[int, dict] = {}    # lengths, leader → depths → owners → [low, high]
         self.score_tt: dict[tuple, list[int]] = {}
+        self.won_keys: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.team_futures: dict[tuple, int] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
         self.margin_best: dict[tuple, int] = {}
@@ -164,7 +166,7 @@ class Solver(MarginSearch):
                 self.rel = depths_mask(live, hit[0])
                 return hit[1]
         if self.use_quick:
-            sure = sure_tricks_why(h, leader, live, broken, target)
+            sure = sure_tricks_why(h, leader, live, broken, target) or spade_tricks_why(h, leader, live, target)
             if sure is not None:
                 self.rel = sure[1]
                 return sure[0]

@@ -1,4 +1,4 @@
-"""Sure tricks (:func:`spades.position.sure_tricks_why`) against brute force.
+"""Sure tricks (:func:`spades.position.sure_tricks_why`, :func:`spades.position.spade_tricks_why`) against brute force.
 
 A bound is a promise about every position that keeps the cards it rests on: the owners of
 each suit's cards down to the lowest card of its mask, and every hand's suit lengths (the
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.cards import mask_of
-from spades.position import sure_tricks_why
+from spades.position import spade_tricks_why, sure_tricks_why
 
 from oracles import brute
 
@@ -48,14 +48,15 @@ def test_a_sure_bound_holds_in_every_position_keeping_the_cards_it_rests_on(seed
     cards = rnd.sample(pool[:4 * per_hand + rnd.randrange(9)], 4 * per_hand)
     h = [sum(1 << c for c in cards[i::4]) for i in range(4)]
     leader = rnd.randrange(4)
+    live = h[0] | h[1] | h[2] | h[3]
     for target in range(1, per_hand + 1):
-        sure = sure_tricks_why(h, leader, h[0] | h[1] | h[2] | h[3], broken, target)
-        if sure is None:
-            continue
-        bound, why = sure
-        for _ in range(2):
-            value = _tricks(_redeal(rnd, h, why), leader, broken)
-            assert value >= bound if bound >= target else value <= bound, (target, bound)
+        for sure in (sure_tricks_why(h, leader, live, broken, target), spade_tricks_why(h, leader, live, target)):
+            if sure is None:
+                continue
+            bound, why = sure
+            for _ in range(2):
+                value = _tricks(_redeal(rnd, h, why), leader, broken)
+                assert value >= bound if bound >= target else value <= bound, (target, bound)
 
 
 def _hands(*names: str) -> list[int]:
@@ -99,3 +100,31 @@ def test_the_leader_cashes_its_winners_besides_partners_top_spades():
     h = _hands("AH KH 2D 3D", "3H 4H 4D 5D", "AS KS 2C 3C", "5H 6H 4C 5S")
     assert _sure(h, 0, 2) == (2, mask_of(["AS", "KS"]))      # the run alone rests on fewer cards
     assert _sure(h, 0, 4) == (4, mask_of(["AH", "KH", "AS", "KS"]))
+
+
+def _spade_sure(h: list[int], leader: int, target: int) -> tuple[int, int] | None:
+    return spade_tricks_why(h, leader, h[0] | h[1] | h[2] | h[3], target)
+
+
+def test_when_the_leaders_need_every_trick_a_spade_sitting_after_the_higher_ones_takes_one():
+    h = _hands("AS 2H 3H", "KS 2S 4H", "QS 5H 6H", "7H 8H 9H")
+    assert _sure(h, 0, 3) is None
+    assert _spade_sure(h, 0, 3) == (2, mask_of(["AS", "KS"]))    # East ducks the ace, then the king wins
+    assert _spade_sure(h, 0, 2) is None                         # only when team 0 needs all three
+    assert _tricks(h, 0, True) == 1
+    bare = _hands("AS 2H 3H", "KS 3D 4H", "QS 5H 6H", "7H 8H 9H")
+    assert _spade_sure(bare, 0, 3) is None                      # a bare king cannot duck
+    after = _hands("AS 7S KD", "TS 3H QD", "JS 9S AC", "QS 5S 2D")
+    assert _spade_sure(after, 1, 3) is None                     # West's queen sits before the ace
+    assert _tricks(after, 1, True) == 3
+    leading = _hands("6S 2H 5D", "AS QS TS", "JS 9S 5S", "8S TH 6H")
+    assert _spade_sure(leading, 2, 1) is None                   # South must lead: its spades are drawn
+    assert _tricks(leading, 2, True) == 0
+
+
+def test_a_hands_spades_take_as_many_tricks_as_they_outnumber_the_higher_ones_of_the_other_side():
+    h = _hands("AS 2H 3H 4H", "5H 6H 7H 8H", "2S 9H TH JH", "KS QS JS 2D")
+    assert _spade_sure(h, 0, 3) == (2, mask_of(["AS", "KS", "QS", "JS"]))   # West's three against one: two
+    assert _spade_sure(h, 0, 4) == (3, mask_of(["AS", "KS", "QS"]))         # one already with the queen
+    assert _spade_sure(h, 0, 2) is None
+    assert _tricks(h, 0, True) == 1
