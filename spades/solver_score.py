@@ -18,11 +18,15 @@ from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature,
 INFINITY = 10 ** 6
 
 
+def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int) -> int:
+    """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
+    function (the only call to it here)."""
+    return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
+
+
 def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
-    """Team 0's hand points minus team 1's, by the one scoring function (the only call to it here)."""
-    a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
-    b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
-    return a - b
+    """Team 0's hand points minus team 1's."""
+    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
 
 
 class MarginSearch:
@@ -31,6 +35,8 @@ class MarginSearch:
     bids: tuple[int, ...]
     bags: tuple[int, ...]
     score_tt: dict[tuple, dict]
+    won_keys: dict[tuple[int, ...], tuple[int, int]]    # tricks won per seat → their futures (see _won_key)
+    team_futures: dict[tuple, int]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
     margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
@@ -42,6 +48,22 @@ class MarginSearch:
         if m is None:
             m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
         return m
+
+    def _won_key(self, won: tuple[int, ...]) -> tuple[int, int]:
+        """The tricks won per seat as the score table's key: per team, the points it can still end on
+        for each split of the further tricks between its two seats (numbered as met). Trick counts
+        with the same futures share table entries: a team without a nil bid is keyed by its total."""
+        key = self.won_keys.get(won)
+        if key is None:
+            r = 13 - sum(won)
+            ids = []
+            for team in (0, 1):
+                a, b = won[team], won[team + 2]
+                futures = tuple(team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
+                                for x in range(r + 1) for y in range(r + 1 - x))
+                ids.append(self.team_futures.setdefault((team, r, futures), len(self.team_futures)))
+            key = self.won_keys[won] = (ids[0], ids[1])
+        return key
 
     def _outcomes(self, won: tuple[int, ...], holder: int, run: int) -> list[int]:
         """Sorted margins the hand can still end on from ``won``, seat ``holder`` taking at least ``run`` more."""
@@ -93,7 +115,7 @@ class MarginSearch:
             live = self.live
             if self.use_tt:
                 bucket, code, ns = signature(h, leader, self.broken)
-                key = (bucket, won)
+                key = (bucket, self._won_key(won))
                 table = self.score_tt.get(key)
                 if table is None:
                     table = self.score_tt[key] = {}

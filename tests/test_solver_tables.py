@@ -3,6 +3,9 @@
 * the owners code of a trick start (:func:`spades.solver_tt.signature`) cut by a stored depths'
   mask: two positions of one bucket share an entry exactly when the owners of each suit's top
   ``depth`` live cards agree (the partition search's promise);
+* the score table's key for the tricks won per seat (:meth:`spades.solver.Solver._won_key`):
+  equal keys end on equal margins however the further tricks fall, and a team without a nil
+  bid is keyed by its total;
 * a hand void in the suit led: its cards (one per run of touching cards) in the documented
   order — discards by rank when partner holds the trick, else the spades that beat first,
   then discards, then the lower spades.
@@ -16,6 +19,7 @@ from hypothesis import strategies as st
 
 from spades.position import MEMO_SIZE, Memo, follow_moves
 from spades.rules import trick_winner
+from spades.solver import Solver, hand_margin
 from spades.solver_tt import signature, top_mask
 
 
@@ -106,3 +110,36 @@ def test_a_memo_stays_within_its_size_and_still_answers():
         assert len(memo) <= MEMO_SIZE
     assert len(memo) == 10                          # emptied once, at the limit
     assert memo[5] == 10 and made.count(5) == 2     # made again after the emptying
+
+
+def _splits(r: int):
+    """Every way the further ``r`` tricks can fall among the four seats."""
+    return [(a, b, c, r - a - b - c) for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 1, 2, 3, 4, 5, 6]), min_size=4, max_size=4), st.integers(0, 9),
+       st.integers(0, 9), st.integers(6, 10), st.integers(0, 2 ** 32))
+def test_equal_score_table_keys_end_on_equal_margins_and_a_team_without_nil_is_keyed_by_its_total(
+        bids, bags0, bags1, played, seed):
+    rnd = random.Random(seed)
+    bids, bags = tuple(bids), (bags0, bags1)
+    solver = Solver(bids, bags)
+    wons = {tuple(rnd.choice(_splits(played))) for _ in range(16)}
+    for a in wons:
+        for b in wons:
+            if solver._won_key(a) == solver._won_key(b):
+                for extra in _splits(13 - played):
+                    assert (hand_margin(bids, tuple(x + e for x, e in zip(a, extra)), bags)
+                            == hand_margin(bids, tuple(x + e for x, e in zip(b, extra)), bags))
+            for team in (0, 1):
+                mates = (team, team + 2)
+                if (0 not in (bids[team], bids[team + 2]) and a[team] + a[team + 2] == b[team] + b[team + 2]
+                        and all(a[s] == b[s] for s in range(4) if s not in mates)):
+                    assert solver._won_key(a) == solver._won_key(b)
+
+
+def test_a_nil_bidders_own_tricks_keep_apart_in_the_score_table():
+    solver = Solver((0, 3, 4, 2))
+    assert solver._won_key((0, 1, 2, 1)) == solver._won_key((0, 2, 2, 0))   # team 1: two tricks either way
+    assert solver._won_key((0, 1, 2, 1)) != solver._won_key((1, 1, 1, 1))   # the nil is set in one of them
