@@ -194,6 +194,23 @@ def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple
     return None
 
 
+def seat_spade_tricks(h: list[int], live: int) -> tuple[tuple[int, int, int, int], int]:
+    """At a trick start: the further tricks each seat takes itself whatever is played (its top ``j``
+    spades less the other hands' spades above the ``j``-th, see :func:`spade_tricks_why`), and the
+    cards that rests on."""
+    spades = live & SPADE_MASK
+    least = [0, 0, 0, 0]
+    why = 0
+    for x in range(4):
+        mine = h[x] >> 39
+        if mine:
+            reach = _SPADES_PAST[(spades >> 39 & ~mine) << 13 | mine]
+            if len(reach) > 1:
+                least[x] = len(reach) - 1
+                why |= spades & ~((1 << 39 + reach[-1]) - 1)
+    return (least[0], least[1], least[2], least[3]), why
+
+
 def _spades_past(key: int) -> tuple[int, ...]:
     """A hand's spades against the other side's (key: theirs << 13 | mine): entry ``n`` (n ≥ 1) is the
     rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""

@@ -49,6 +49,7 @@ class Solver(MarginSearch):
         self.team_futures: dict[tuple, int] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
+        self.ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.margin_best: dict[tuple, int] = {}
         self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)

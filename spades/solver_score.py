@@ -10,23 +10,28 @@ possible (the run of top spades is counted to the hand holding it). Standard lib
 """
 from __future__ import annotations
 
-from .position import follow_moves, lead_moves, spade_run
+from functools import lru_cache
+
+from .position import follow_moves, lead_moves, seat_spade_tricks, spade_run
 from .rules import trick_winner
 from .scoring import score_team
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 
 INFINITY = 10 ** 6
+TEAM_POINTS_CACHE = 4096    # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
 
 
+@lru_cache(maxsize=TEAM_POINTS_CACHE)
 def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int) -> int:
     """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
-    function (the only call to it here)."""
+    function (the only call to it here; cached: the searches ask for the same few counts again and again)."""
     return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
 
 
 def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
     """Team 0's hand points minus team 1's."""
-    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
+    bids, bags = tuple(bids), tuple(bags)       # the cache's keys
+    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
 
 
 class MarginSearch:
@@ -35,6 +40,7 @@ class MarginSearch:
     bids: tuple[int, ...]
     bags: tuple[int, ...]
     score_tt: dict[tuple, dict]
+    ends: dict[tuple[int, ...], list[tuple[int, ...]]]
     won_keys: dict[tuple[int, ...], tuple[int, int]]    # tricks won per seat → their futures (see _won_key)
     team_futures: dict[tuple, int]
     margins: dict[tuple, int]
@@ -65,21 +71,21 @@ class MarginSearch:
             key = self.won_keys[won] = (ids[0], ids[1])
         return key
 
-    def _outcomes(self, won: tuple[int, ...], holder: int, run: int) -> list[int]:
-        """Sorted margins the hand can still end on from ``won``, seat ``holder`` taking at least ``run`` more."""
-        key = (won, holder, run)
+    def _outcomes(self, won: tuple[int, ...], least: tuple[int, ...]) -> list[int]:
+        """Sorted margins the hand can still end on from ``won``, each seat taking at least ``least`` more."""
+        key = (won, least)
         out = self.outcomes.get(key)
         if out is None:
-            r = 13 - sum(won)
-            seen = set()
-            for a in range(r + 1):
-                for b in range(r + 1 - a):
-                    for c in range(r + 1 - a - b):
-                        extra = (a, b, c, r - a - b - c)
-                        if holder >= 0 and extra[holder] < run:
-                            continue
-                        seen.add(hand_margin(self.bids, tuple(w + e for w, e in zip(won, extra)), self.bags))  # type: ignore[arg-type]
-            out = self.outcomes[key] = sorted(seen)
+            ends = self.ends.get(won)
+            if ends is None:            # every split of the further tricks among the seats, and its margin
+                r = 13 - sum(won)
+                ends = self.ends[won] = [
+                    (a, b, c, r - a - b - c, hand_margin(self.bids, (won[0] + a, won[1] + b, won[2] + c,
+                                                                     won[3] + r - a - b - c), self.bags))  # type: ignore[arg-type]
+                    for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
+            l0, l1, l2, l3 = least
+            out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2
+                                               and e[3] >= l3}) or [INFINITY]
         return out
 
     def _mge(self, v: int) -> bool:
@@ -108,7 +114,12 @@ class MarginSearch:
                 return self._margin() >= v
             won = tuple(self.won)
             holder, run, why = spade_run(h, self.live)
-            out = self._outcomes(won, holder, run)
+            out = self._outcomes(won, tuple(run if s == holder else 0 for s in range(4)))
+            if out[0] >= v or out[-1] < v:
+                self.rel = why
+                return out[0] >= v
+            least, why = seat_spade_tricks(h, self.live)
+            out = self._outcomes(won, least)
             if out[0] >= v or out[-1] < v:
                 self.rel = why
                 return out[0] >= v
@@ -193,7 +204,7 @@ class MarginSearch:
 
     def _exact_margin(self) -> int:
         """Team 0's final margin with best play: binary search over the margins still possible."""
-        out = self._outcomes(tuple(self.won), -1, 0)
+        out = self._outcomes(tuple(self.won), (0, 0, 0, 0))
         lo, hi = 0, len(out) - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2

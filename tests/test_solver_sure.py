@@ -1,4 +1,5 @@
-"""Sure tricks (:func:`spades.position.sure_tricks_why`, :func:`spades.position.spade_tricks_why`) against brute force.
+"""Sure tricks (:func:`spades.position.sure_tricks_why`, :func:`spades.position.spade_tricks_why`,
+:func:`spades.position.seat_spade_tricks`) against brute force.
 
 A bound is a promise about every position that keeps the cards it rests on: the owners of
 each suit's cards down to the lowest card of its mask, and every hand's suit lengths (the
@@ -13,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.cards import mask_of
-from spades.position import spade_tricks_why, sure_tricks_why
+from spades.position import seat_spade_tricks, spade_tricks_why, sure_tricks_why
+from spades.rules import legal_mask, trick_winner
 
 from oracles import brute
 
@@ -128,3 +130,43 @@ def test_a_hands_spades_take_as_many_tricks_as_they_outnumber_the_higher_ones_of
     assert _spade_sure(h, 0, 4) == (3, mask_of(["AS", "KS", "QS"]))         # one already with the queen
     assert _spade_sure(h, 0, 2) is None
     assert _tricks(h, 0, True) == 1
+
+
+def _fewest_own(h: list[int], trick: list[int], leader: int, broken: bool, seat: int) -> int:
+    """The fewest further tricks ``seat`` can end up taking itself, over every legal play."""
+    to_act = (leader + len(trick)) % 4
+    if not h[to_act]:
+        return 0
+    legal = legal_mask(h[to_act], trick[0] // 13 if trick else None, broken)
+    best = 13
+    for c in range(52):
+        if legal >> c & 1:
+            g = list(h)
+            g[to_act] ^= 1 << c
+            t = trick + [c]
+            if len(t) == 4:
+                w = (leader + trick_winner(t)) % 4
+                best = min(best, (w == seat) + _fewest_own(g, [], w, broken or c >= 39, seat))
+            else:
+                best = min(best, _fewest_own(g, t, leader, broken or c >= 39, seat))
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(1, 3), st.integers(3, 11))
+def test_each_seat_takes_its_sure_spade_tricks_itself_in_every_position_keeping_their_cards(seed, per_hand, spades):
+    rnd = random.Random(seed)
+    pool = rnd.sample(range(39, 52), spades) + rnd.sample(range(39), 12)
+    cards = rnd.sample(pool[:4 * per_hand + rnd.randrange(5)], 4 * per_hand)
+    h = [sum(1 << c for c in cards[i::4]) for i in range(4)]
+    least, why = seat_spade_tricks(h, h[0] | h[1] | h[2] | h[3])
+    g = _redeal(rnd, h, why)
+    leader = rnd.randrange(4)
+    for seat in range(4):
+        assert _fewest_own(g, [], leader, True, seat) >= least[seat]
+
+
+def test_a_seat_is_sure_of_the_spades_that_outnumber_all_other_hands_higher_ones():
+    h = _hands("AS 2H 3H 4H", "KS QS JS 2D", "2S 5H 6H 7H", "3S 8H 9H TH")
+    assert seat_spade_tricks(h, h[0] | h[1] | h[2] | h[3]) == ((1, 2, 0, 0), mask_of(["AS", "KS", "QS", "JS"]))
+    assert _fewest_own(h, [], 0, True, 1) == 2
