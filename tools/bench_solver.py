@@ -4,6 +4,7 @@
                                        [--played 4] [--nil]
     python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,low,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
+    python tools/bench_solver.py pair  [--hands 200] [--driver normal] [--budget 3]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
 Times are CPU seconds (``time.process_time``): the machine may be shared.
@@ -172,6 +173,55 @@ def bots(args: argparse.Namespace) -> None:
              decisions_not_finished=unfinished)
 
 
+def pair(args: argparse.Namespace) -> None:
+    """Every level's card judged at the same positions: one level (the driver) plays whole hands; at each
+    card decision every level is asked for its card, and all are judged against double-dummy play
+    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels."""
+    levels = args.levels.split(",")
+    rnd = random.Random(args.seed)
+    lost = {lv: [0, 0] for lv in levels}
+    wins = {lv: 0 for lv in levels}       # decisions where this level's card lost fewest points, alone
+    judged = unfinished = 0
+    for h in range(args.hands):
+        m = spades.Match(seed=rnd.getrandbits(32))
+        driver = [bot(args.driver, seed=h * 4 + s) for s in range(4)]
+        judges = {lv: [bot(lv, seed=h * 4 + s) for s in range(4)] for lv in levels}
+        picks: list[dict[str, str]] = []
+        while not m.hands_played:
+            view = m.view(m.to_act)
+            if m.phase == "play":
+                picks.append({lv: judges[lv][m.to_act].choose(view) for lv in levels})
+            m.act(driver[m.to_act].choose(view))
+        hand = {lv: [0, 0] for lv in levels}
+        for item in iter_review(m.hands_played[0], args.budget):
+            if isinstance(item, dict):
+                break
+            if not item.finished:
+                unfinished += 1
+                continue
+            judged += 1
+            team = item.seat & 1
+            vals = item.values
+            top_t = max(v.tricks[team] for v in vals.values())
+            top_p = max(v.margin for v in vals.values())
+            costs = {lv: top_p - vals[card].margin for lv, card in picks[item.index - 4].items()}
+            for lv, card in picks[item.index - 4].items():
+                hand[lv][0] += top_t - vals[card].tricks[team]
+                hand[lv][1] += costs[lv]
+            low = min(costs.values())
+            if list(costs.values()).count(low) == 1:
+                wins[min(costs, key=costs.get)] += 1
+        for lv in levels:
+            lost[lv][0] += hand[lv][0]
+            lost[lv][1] += hand[lv][1]
+        emit(kind="pair_hand", hand=h, **{f"{lv}_tricks_lost": hand[lv][0] for lv in levels},
+             **{f"{lv}_points_lost": hand[lv][1] for lv in levels})
+    for lv in levels:
+        emit(kind="pair_summary", level=lv, driver=args.driver, hands=args.hands, decisions_judged=judged,
+             decisions_not_finished=unfinished, mean_tricks_lost=round(lost[lv][0] / args.hands, 3),
+             mean_points_lost=round(lost[lv][1] / args.hands, 2), decisions_best_alone=wins[lv])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -191,10 +241,15 @@ def main() -> None:
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
     c.add_argument("--budget", type=float, default=5.0)
     c.add_argument("--levels", default=",".join(LEVELS))
-    for p in (b, t, c):
+    d = sub.add_parser("pair")
+    d.add_argument("--hands", type=int, default=200)
+    d.add_argument("--driver", default="normal", help="the level that plays the hands")
+    d.add_argument("--budget", type=float, default=3.0)
+    d.add_argument("--levels", default=",".join(LEVELS))
+    for p in (b, t, c, d):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"lead": lead, "techniques": techniques, "bots": bots}[args.cmd](args)
+    {"lead": lead, "techniques": techniques, "bots": bots, "pair": pair}[args.cmd](args)
 
 
 if __name__ == "__main__":
