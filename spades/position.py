@@ -212,8 +212,8 @@ def seat_spade_tricks(h: list[int], live: int) -> tuple[tuple[int, int, int, int
 
 
 def _spades_past(key: int) -> tuple[int, ...]:
-    """A hand's spades against the other side's (key: theirs << 13 | mine): entry ``n`` (n ≥ 1) is the
-    rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""
+    """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥ 1)
+    is the rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""
     mine, theirs = key & SUIT_BITS, key >> 13
     out = [13]
     j = 0

@@ -4,9 +4,10 @@ With a nil bid (or a bag penalty in reach) each team's points are not a rising f
 its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
 maximises it, team 1 minimises it), so the value is found by binary search over the margins
 the hand can still end on, each step one null-window test ("does team 0 reach at least v?")
-with a table of bounds keyed by the tricks won per seat (nils make each seat's count
-matter) and shared by relevance like the trick search's, and a cut-off from the range of margins still
-possible (the run of top spades is counted to the hand holding it). Standard library only.
+with a table of bounds keyed by what the tricks won per seat can still score (nils make each
+seat's count matter; a team without nil counts by its total) and shared by relevance like the
+trick search's, and a cut-off from the range of margins still possible (the run of top spades
+counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ class MarginSearch:
                     for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
             l0, l1, l2, l3 = least
             out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2
-                                               and e[3] >= l3}) or [INFINITY]
+                                               and e[3] >= l3})   # the real play is one of them
         return out
 
     def _mge(self, v: int) -> bool:
