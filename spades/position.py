@@ -104,7 +104,9 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from sure
     tricks, and the cards it rests on (``None``: none decides). Spades: all of the longer hand's
     if the opponents hold none; a hand's top run; the top two split between partners, not both
-    singletons. The leader (or partner, after a low lead to its winner) cashes top side cards,
+    singletons; one for the side not on lead holding the next spade below a run held by the
+    hand before it, with more spades than the run (it sees that hand play first until it wins a
+    trick). The leader (or partner, after a low lead to its winner) cashes top side cards,
     as many as each opponent holding a spade follows to, besides the team's run."""
     left = h[leader].bit_count()
     needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
@@ -123,6 +125,9 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
             return abs(left * side - run), run_cards
         if run == 1 and need == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
             return abs(left * side - 2), run_cards | top
+        hh = (holder + 1) & 3               # a guarded next spade sitting over the run
+        if side == leader & 1 and needs[side ^ 1] == 1 and h[hh] & top and (h[hh] & SPADE_MASK).bit_count() > run:
+            return abs(left * (side ^ 1) - 1), run_cards | top
     us = leader & 1
     need = needs[us]
     mine, mate = h[leader], h[leader ^ 2]

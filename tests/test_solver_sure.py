@@ -99,3 +99,19 @@ def test_the_leader_cashes_its_winners_besides_partners_top_spades():
     h = _hands("AH KH 2D 3D", "3H 4H 4D 5D", "AS KS 2C 3C", "5H 6H 4C 5S")
     assert _sure(h, 0, 2) == (2, mask_of(["AS", "KS"]))      # the run alone rests on fewer cards
     assert _sure(h, 0, 4) == (4, mask_of(["AH", "KH", "AS", "KS"]))
+
+
+def test_a_guarded_spade_sitting_over_the_top_ones_wins_the_defence_a_trick():
+    h = _hands("AS AH KH", "KS 2S 4H", "5H 6H 7H", "8H 9H TH")
+    assert _sure(h, 0, 3) == (2, mask_of(["AS", "KS"]))     # East plays after the ace: team 0 loses one
+    assert _sure(h, 2, 3) == (2, mask_of(["AS", "KS"]))     # led by the ace's partner too
+    assert _tricks(h, 0, True) == 2
+    deep = _hands("AS KS AH", "QS 3S 2S", "5H 6H 7H", "8H 9H TH")
+    assert _sure(deep, 0, 3) == (2, mask_of(["AS", "KS", "QS"]))
+    assert _tricks(deep, 0, True) == 2
+    short = _hands("AS KS AH", "QS 3S 4H", "5H 6H 7H", "8H 9H TH")     # the queen falls under the ace and king
+    assert _sure(short, 0, 3) == (3, mask_of(["AS", "KS", "AH"]))    # the spades and the heart ace cashed
+    assert _tricks(short, 0, True) == 3
+    finesse = _hands("AS QS AH", "4H 5H 6H", "3S 8H 9H", "KS 2S TH")   # West plays before the ace
+    assert _sure(finesse, 2, 3) is None
+    assert _tricks(finesse, 2, True) == 3
