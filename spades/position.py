@@ -107,7 +107,8 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     singletons; one for the side not on lead holding the next spade below a run held by the
     hand before it, with more spades than the run (it sees that hand play first until it wins a
     trick). The leader (or partner, after a low lead to its winner) cashes top side cards,
-    as many as each opponent holding a spade follows to, besides the team's run."""
+    as many as each opponent holding a spade follows to (all, once spades are broken and its
+    run draws theirs), besides the team's run."""
     left = h[leader].bit_count()
     needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
@@ -135,6 +136,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     got, why = [0, 0], [0, 0]             # the leader's count and cards, partner's: the run first
     if holder >= 0 and holder & 1 == us:   # the run's tricks and the cashed ones are distinct: a run card
         got, why = [min(run, need)] * 2, [run_cards] * 2    # that must ruff a winner leaves only winners
+    drawn = broken and holder == leader and run >= (p1 & SPADE_MASK).bit_count() and run >= (p2 & SPADE_MASK).bit_count()
     entry = holder == leader ^ 2 and bool(mine & SPADE_MASK) and (broken or not mine & ~SPADE_MASK)
     for m in SIDE_SUIT_MASKS:
         suit = live & m
@@ -142,9 +144,9 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
         i = 0 if mine & top else 1
         hand = mate if i else mine
         n = 13                            # tricks cashable in the suit: capped by a ruffer's length
-        if p1 & SPADE_MASK:
+        if p1 & SPADE_MASK and not drawn:
             n = (p1 & m).bit_count()
-        if p2 & SPADE_MASK:
+        if p2 & SPADE_MASK and not drawn:
             n = min(n, (p2 & m).bit_count())
         k = 0
         while n > k and got[i] < need and hand & top:

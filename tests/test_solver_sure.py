@@ -115,3 +115,12 @@ def test_a_guarded_spade_sitting_over_the_top_ones_wins_the_defence_a_trick():
     finesse = _hands("AS QS AH", "4H 5H 6H", "3S 8H 9H", "KS 2S TH")   # West plays before the ace
     assert _sure(finesse, 2, 3) is None
     assert _tricks(finesse, 2, True) == 3
+
+
+def test_a_leader_who_can_draw_the_opponents_spades_with_its_run_cashes_every_top_card():
+    h = _hands("AS KS AH KH", "QS JS 2H 2D", "2C 3C 4C 5C", "TS 9S 4D 5D")
+    assert _sure(h, 0, 4) == (4, mask_of(["AS", "KS", "AH", "KH"]))
+    assert _tricks(h, 0, True) == 4
+    live = h[0] | h[1] | h[2] | h[3]
+    assert sure_tricks_why(h, 0, live, False, 4) is None    # spades not broken: a heart is led first and ruffed
+    assert _tricks(h, 0, False) == 2
