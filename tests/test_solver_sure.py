@@ -181,3 +181,19 @@ def test_a_seat_is_sure_of_the_spades_that_outnumber_all_other_hands_higher_ones
     h = _hands("AS 2H 3H 4H", "KS QS JS 2D", "2S 5H 6H 7H", "3S 8H 9H TH")
     assert seat_spade_tricks(h, h[0] | h[1] | h[2] | h[3]) == ((1, 2, 0, 0), mask_of(["AS", "KS", "QS", "JS"]))
     assert _fewest_own(h, [], 0, True, 1) == 2
+
+
+def test_a_guarded_spade_sitting_over_the_top_ones_wins_the_defence_a_trick():
+    h = _hands("AS AH KH", "KS 2S 4H", "5H 6H 7H", "8H 9H TH")
+    assert _spade_sure(h, 0, 3) == (2, mask_of(["AS", "KS"]))     # East plays after the ace: team 0 loses one
+    assert _spade_sure(h, 2, 3) == (2, mask_of(["AS", "KS"]))     # led by the ace's partner too
+    assert _tricks(h, 0, True) == 2
+    deep = _hands("AS KS AH", "QS 3S 2S", "5H 6H 7H", "8H 9H TH")
+    assert _spade_sure(deep, 0, 3) == (2, mask_of(["AS", "KS", "QS"]))
+    assert _tricks(deep, 0, True) == 2
+    short = _hands("AS KS AH", "QS 3S 4H", "5H 6H 7H", "8H 9H TH")     # the queen falls under the ace and king
+    assert _sure(short, 0, 3) == (3, mask_of(["AS", "KS", "AH"]))    # the spades and the heart ace cashed
+    assert _tricks(short, 0, True) == 3
+    finesse = _hands("AS QS AH", "4H 5H 6H", "3S 8H 9H", "KS 2S TH")   # West plays before the ace
+    assert _sure(finesse, 2, 3) is None and _spade_sure(finesse, 2, 3) is None
+    assert _tricks(finesse, 2, True) == 3
