@@ -186,11 +186,11 @@ def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple
                 return abs(left * side - 1), above | top
     for x in range(4):
         mine = h[x] >> 39
-        if mine:
-            side = x & 1
+        need = needs[x & 1]
+        if mine.bit_count() >= need > 0:        # else its spades cannot decide
             reach = _SPADES_PAST[(h[(x + 1) & 3] | h[(x + 3) & 3]) >> 39 << 13 | mine]
-            if needs[side] < len(reach):
-                return abs(left * side - needs[side]), spades & ~((1 << 39 + reach[needs[side]]) - 1)
+            if need < len(reach):
+                return abs(left * (x & 1) - need), spades & ~((1 << 39 + reach[need]) - 1)
     return None
 
 
