@@ -158,13 +158,11 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
 
 def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple[int, int] | None:
     """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from spades
-    that must take tricks, and the cards it rests on (``None``: none decides); for positions
-    :func:`sure_tricks_why` leaves open.
+    that must take tricks, and the cards it rests on (``None``: none decides).
 
-    * When one side needs every trick, the other side never leads. A spade of that other side
-      whose higher spades all sit in the hand just before it (right-hand opponent), with spades
-      enough to play low under each of them, then takes a trick: it is played when that hand
-      has not played a higher one, and no one after can beat it.
+    * When one side needs every trick, the other never leads: its spade whose higher spades all
+      sit in the hand just before it, with spades enough to play low under each, takes a trick
+      (it is played when that hand has not played a higher one; no one after can beat it).
     * Each of a hand's spades falls in a trick of its own, which the hand's side wins unless the
       other side plays a higher spade there, and each of their spades beats one at most: a hand's
       top ``j`` spades take ``j`` tricks less the other side's spades above the ``j``-th.
