@@ -104,8 +104,9 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from sure
     tricks, and the cards it rests on (``None``: none decides). Spades: all of the longer hand's
     if the opponents hold none; a hand's top run; the top two split between partners, not both
-    singletons (more spade rules: :func:`spade_tricks_why`). The leader (or partner, after a low lead to its winner) cashes top side cards,
-    as many as each opponent holding a spade follows to, besides the team's run."""
+    singletons (more spade rules: :func:`spade_tricks_why`). The leader (or partner, after a low
+    lead to its winner) cashes top side cards, as many as each opponent holding a spade follows
+    to, besides the team's run."""
     left = h[leader].bit_count()
     needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)

@@ -80,9 +80,10 @@ class MarginSearch:
             ends = self.ends.get(won)
             if ends is None:            # every split of the further tricks among the seats, and its margin
                 r = 13 - sum(won)
+                w0, w1, w2, w3 = won
                 ends = self.ends[won] = [
-                    (a, b, c, r - a - b - c, hand_margin(self.bids, (won[0] + a, won[1] + b, won[2] + c,
-                                                                     won[3] + r - a - b - c), self.bags))  # type: ignore[arg-type]
+                    (a, b, c, r - a - b - c,
+                     hand_margin(self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags))  # type: ignore[arg-type]
                     for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
             l0, l1, l2, l3 = least
             out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2

@@ -69,7 +69,8 @@ def test_a_sure_bound_holds_in_every_position_keeping_the_cards_it_rests_on(seed
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2 ** 32), st.integers(1, 4), st.integers(2, 11))
 def test_a_sure_spade_bound_holds_in_every_position_keeping_the_cards_it_rests_on(seed, per_hand, spades):
-    _check_bounds(seed, per_hand, spades, True, lambda h, leader, live, _, target: spade_tricks_why(h, leader, live, target), 1)
+    _check_bounds(seed, per_hand, spades, True,
+                  lambda h, leader, live, _, target: spade_tricks_why(h, leader, live, target), 1)
 
 
 def _hands(*names: str) -> list[int]:
