@@ -19,6 +19,9 @@ from .scoring import score_team
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 
 INFINITY = 10 ** 6
+#: RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run`` top spades
+#: (holder -1: none).
+RUN_LEAST = [tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14)) for holder in (0, 1, 2, 3, -1)]
 TEAM_POINTS_CACHE = 4096    # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
 
 
@@ -116,7 +119,7 @@ class MarginSearch:
                 return self._margin() >= v
             won = tuple(self.won)
             holder, run, why = spade_run(h, self.live)
-            out = self._outcomes(won, tuple(run if s == holder else 0 for s in range(4)))
+            out = self._outcomes(won, RUN_LEAST[holder][run])
             if out[0] >= v or out[-1] < v:
                 self.rel = why
                 return out[0] >= v
