@@ -5,11 +5,11 @@ the search. Standard library only.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 
-from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_MASKS, mask_of
+from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_BITS, SUIT_MASKS, mask_of
 from .errors import SpadesError
+from .solver_moves import Memo
 
 
 class SolverError(SpadesError, ValueError):
@@ -242,159 +242,6 @@ def share_estimate(h: list[int]) -> float:
                 p = 1.5 * p + n + 2 * max(0, n - 3)
             pts[seat & 1] += p
     return pts[0] / (pts[0] + pts[1])
-
-
-# -- move generation (shared by both searches; tables of plain ints, cached) ------------------
-
-class Memo(dict):
-    """A dict that makes a missing entry with ``make`` (a hit is a plain subscript, no call);
-    emptied when it holds :data:`MEMO_SIZE` entries (the page runs in a browser tab)."""
-
-    def __init__(self, make) -> None:  # noqa: ANN001
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):  # noqa: ANN001, ANN204
-        if len(self) >= MEMO_SIZE:
-            self.clear()
-        value = self[key] = self.make(key)
-        return value
-
-
-MEMO_SIZE = 1 << 15         # entries (a few MB at most)
-
-SUIT_BITS = 0x1FFF
-_RUN_TOPS: dict[int, tuple[int, ...]] = {}
-_FOLLOWS: dict[int, tuple[int, ...]] = {}      # following suit: (led, split, live, hand) → ordered cards
-
-
-def run_tops(hand_bits: int, live_bits: int) -> tuple[int, ...]:
-    """Ranks (high first) of the top card of each run of ``hand_bits`` touching through ``live_bits``.
-
-    Two cards of one hand with no other live card of the suit between them win and lose the
-    same tricks, so only one of them is searched. Cached by the 26-bit pair.
-    """
-    key = live_bits << 13 | hand_bits
-    tops = _RUN_TOPS.get(key)
-    if tops is None:
-        out = []
-        prev_ours = False
-        for r in range(12, -1, -1):
-            if live_bits >> r & 1:
-                ours = bool(hand_bits >> r & 1)
-                if ours and not prev_ours:
-                    out.append(r)
-                prev_ours = ours
-        tops = _RUN_TOPS[key] = tuple(out)
-    return tops
-
-
-def all_ranks(hand_bits: int) -> tuple[int, ...]:
-    """Every rank of ``hand_bits``, high first (equivalent cards not merged)."""
-    return tuple(r for r in range(12, -1, -1) if hand_bits >> r & 1)
-
-
-def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, order: bool) -> list[int]:
-    """Cards ``seat`` may lead: winners cashed first, then low cards to partner's winner, then the rest."""
-    hand = h[seat]
-    suits = 4 if broken or not hand & ~SPADE_MASK else 3
-    keys = []
-    mate, opp1, opp2 = h[seat ^ 2], h[(seat + 1) & 3], h[(seat + 3) & 3]
-    for s in range(suits):
-        shift = 13 * s
-        hs = hand >> shift & SUIT_BITS
-        if not hs:
-            continue
-        ls = live >> shift & SUIT_BITS
-        ranks = run_tops(hs, ls) if equiv else all_ranks(hs)
-        if not order:
-            keys.extend(shift + r for r in ranks)
-            continue
-        top = ls.bit_length() - 1
-        base = 20 if mate >> shift >> top & 1 else 40      # low to partner's winner, or just low
-        ruffed = 0
-        if s < 3:
-            suit = SUIT_MASKS[s]
-            if (not opp1 & suit and opp1 & SPADE_MASK) or (not opp2 & suit and opp2 & SPADE_MASK):
-                ruffed = 60                                 # an opponent ruffs it
-            elif not mate & suit and mate & SPADE_MASK:
-                base = 10                                   # partner ruffs it
-        for r in ranks:
-            rank = (0 if r == top else base + r) + ruffed   # a winner is cashed first
-            keys.append(rank << 6 | (shift + r))
-    if not order:
-        return keys
-    keys.sort()
-    return [k & 63 for k in keys]
-
-
-def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
-                 equiv: bool, order: bool) -> tuple[int, ...] | list[int]:
-    """Cards ``seat`` may play to ``trick`` (``at`` = index of its winning card), in a promising order."""
-    hand = h[seat]
-    w = trick[at]
-    led = trick[0] // 13
-    shift = 13 * led
-    hs = hand >> shift & SUIT_BITS
-    n = len(trick)
-    partner_wins = (at - n) & 3 == 2
-    if hs:
-        if (not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w))
-                or n == 1 and not _holds(h[(seat + 2) & 3], w)):   # second hand low when partner can beat
-            split = 0                                   # lowest first
-        else:
-            split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
-            if split and n < 3:
-                after = h[(seat + 1) & 3] >> shift & SUIT_BITS
-                if after.bit_length() > split and hs >> after.bit_length():
-                    split = after.bit_length()             # beat the next hand's best too
-        key = ((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv
-        cards = _FOLLOWS.get(key)
-        if cards is None:
-            ranks = run_tops(hs, live >> shift & SUIT_BITS) if equiv else all_ranks(hs)
-            low_first = [shift + r for r in reversed(ranks)]
-            beat = [c for c in low_first if c % 13 >= split] if split else []
-            cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
-        return cards
-    # void in the suit led: discards first (partner holds the trick) or the lowest spade that
-    # beats first, then discards, then low spades; each low first, discards by rank across suits
-    e = equiv << 28
-    k = _LOW_FIRST
-    side = (k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
-            | hand >> 13 & SUIT_BITS] + k[e | 2 << 26 | (live >> 26 & SUIT_BITS) << 13 | hand >> 26 & SUIT_BITS])
-    sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
-    if not order:
-        return side + sp
-    side = sorted(side, key=_RANK)
-    if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
-        side += sp
-        return side
-    i = bisect_left(sp, w + 1) if w >= 39 else 0
-    return [*sp[i:], *side, *sp[:i]]
-
-
-_RANK = tuple(c % 13 for c in range(52)).__getitem__
-
-
-def _low_first(key: int) -> tuple[int, ...]:
-    """One suit's searched cards, low first; key = equiv, suit, live and hand bits."""
-    s = key >> 26 & 3
-    hand, live = key & SUIT_BITS, key >> 13 & SUIT_BITS
-    ranks = run_tops(hand, live) if key >> 28 else all_ranks(hand)
-    return tuple(13 * s + r for r in reversed(ranks))
-
-
-_LOW_FIRST = Memo(_low_first)
-
-
-def _holds(last: int, w: int) -> bool:
-    """Does card ``w`` hold the trick against every card of the last hand ``last``?"""
-    if w >= 39:
-        return not last & SPADE_MASK & ~((2 << w) - 1)
-    led = SUIT_MASKS[w // 13]
-    if last & led:
-        return not last & led & ~((2 << w) - 1)
-    return not last & SPADE_MASK
 
 
 _SPADES_PAST = Memo(_spades_past)    # see spade_tricks_why

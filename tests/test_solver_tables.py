@@ -7,8 +7,9 @@
   equal keys end on equal margins however the further tricks fall, and a team without a nil
   bid is keyed by its total;
 * a hand void in the suit led: its cards (one per run of touching cards) in the documented
-  order — discards by rank when partner holds the trick, else the spades that beat first,
-  then discards, then the lower spades.
+  order — discards by rank when partner holds the trick (or, for the second hand, when partner
+  holds the suit's card above the lead and the third hand's), else the spades that beat first,
+  then discards, then the lower spades; a second hand following suit beats the lead first.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades.position import MEMO_SIZE, Memo, follow_moves
+from spades.cards import CARD_NAMES
+from spades.solver_moves import MEMO_SIZE, Memo, follow_moves
 from spades.rules import trick_winner
 from spades.solver import Solver, hand_margin
 from spades.solver_tt import signature, top_mask
@@ -70,7 +72,10 @@ def _void_order(h: list[int], seat: int, trick: list[int], live: int) -> list[in
     suit = range(13 * (w // 13), 13 * (w // 13) + 13)
     higher = any(c > w and last >> c & 1 for c in suit)   # the next hand can beat w in its suit
     holds = not higher if w >= 39 or any(last >> c & 1 for c in suit) else not last >> 39
-    if partner_wins and (len(trick) == 3 or holds):
+    third = [c for c in suit if last >> c & 1]
+    mate = [c for c in suit if h[(seat + 2) % 4] >> c & 1]
+    mate_beats = len(trick) == 1 and third and max(mate, default=-1) > max(w, *third)
+    if partner_wins and (len(trick) == 3 or holds) or mate_beats:
         return sorted(reps, key=lambda c: (c >= 39, c % 13))
     floor = w + 1 if w >= 39 else 39
     return sorted(reps, key=lambda c: (0 if c >= floor else 1 if c < 39 else 2, c % 13))
@@ -100,6 +105,23 @@ def test_a_void_hands_cards_come_in_the_documented_order():
         got = list(follow_moves(h, seat, trick, trick_winner(trick), live, True, True))
         assert got == _void_order(h, seat, trick, live), (h, seat, trick)
         checked += 1
+
+
+def _hands(*names: str) -> list[int]:
+    return [sum(1 << CARD_NAMES.index(c) for c in hand.split()) for hand in names]
+
+
+def test_a_second_hand_beats_the_lead_first_and_discards_first_when_its_partner_beats_the_third_hand():
+    trick = [CARD_NAMES.index("5H")]                # seat 0 led; the second hand (seat 1) to play
+    h = _hands("2C", "KH 2H 3C", "QH 3H 4C", "AH 4H 5C")
+    live = h[0] | h[1] | h[2] | h[3] | 1 << trick[0]
+    assert CARD_NAMES[follow_moves(h, 1, trick, 0, live, True, True)[0]] == "KH"
+    h = _hands("2C", "3S 4C 6D", "QH 3H 4D", "AH 4H 5C")       # void: partner's ace beats the queen
+    live = h[0] | h[1] | h[2] | h[3] | 1 << trick[0]
+    assert [CARD_NAMES[c] for c in follow_moves(h, 1, trick, 0, live, True, True)] == ["4C", "6D", "3S"]
+    h = _hands("2C", "3S 4C 6D", "QH 3H 4D", "JH 4H 5C")       # partner's jack does not: ruff first
+    live = h[0] | h[1] | h[2] | h[3] | 1 << trick[0]
+    assert [CARD_NAMES[c] for c in follow_moves(h, 1, trick, 0, live, True, True)] == ["3S", "4C", "6D"]
 
 
 def test_a_memo_stays_within_its_size_and_still_answers():
