@@ -21,24 +21,22 @@ many positions of one hand (the tables carry over), which is what the review doe
 """
 from __future__ import annotations
 
-import time
-
-from .cards import CARD_NAMES, SUIT_BITS, SUIT_MASKS
+from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (CardValue, NotFinished, Position, SolverError, share_estimate, spade_run, spade_tricks_why,
                        sure_tricks_why)
 from .solver_moves import follow_moves, lead_moves
-from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, run_bottom, signature, store, trick_rel
+from .solver_state import CHECK_MASK
+from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin
 
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin", "solve", "solve_position"]
 
-CHECK_MASK = 2047           # look at the clock every 2048 nodes
 NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
 
 
 class Solver(MarginSearch):
-    """Search state and transposition tables for positions of hands with given bids and bags."""
+    """The searches and their transposition tables for positions of hands with given bids and bags."""
 
     def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
         self.bids = tuple(bids)
@@ -52,73 +50,10 @@ class Solver(MarginSearch):
         self.ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.margin_best: dict[tuple, int] = {}
         self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
+        self.replies: dict[int, int] = {}      # (trick start alike, the trick so far) → the card that last cut
+        self.hint_ids: dict[tuple, int] = {}   # off where the first card in follow order did not (tried first)
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
-        self.nodes = 0
-        self.deadline: float | None = None
-        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
-        # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = \
-            self.use_low = True
-
-    # -- state ---------------------------------------------------------------------------
-
-    def _load(self, pos: Position) -> None:
-        self.h = list(pos.hands)
-        self.trick = list(pos.trick)
-        self.leader = pos.leader
-        self.broken = pos.broken
-        self.won = list(pos.won)
-        self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
-            raise NotFinished
-
-    def _moves(self, seat: int) -> list[int]:
-        """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
-        trick = self.trick
-        if trick:
-            return follow_moves(self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order)
-        return lead_moves(self.h, seat, self.live, self.broken, self.use_equiv, self.use_order)
-
-    def _play(self, c: int) -> tuple | None:
-        """Play card ``c`` for the seat to act; returns what :meth:`_unplay` needs when it ends a trick."""
-        trick = self.trick
-        seat = (self.leader + len(trick)) % 4
-        self.h[seat] ^= 1 << c
-        trick.append(c)
-        broken = self.broken
-        if c >= 39:
-            self.broken = True
-        if len(trick) < 4:
-            return None
-        winner = (self.leader + trick_winner(trick)) % 4
-        self.won[winner] += 1
-        done = (broken, self.leader, tuple(trick), winner)
-        self.live &= ~sum(1 << x for x in trick)
-        self.trick = []
-        self.leader = winner
-        return done
-
-    def _unplay(self, c: int, done: tuple | None, broken: bool) -> None:
-        if done is not None:
-            _, leader, cards, winner = done
-            self.won[winner] -= 1
-            self.leader = leader
-            self.trick = list(cards)
-            for x in cards:
-                self.live |= 1 << x
-        self.broken = broken
-        self.trick.pop()
-        seat = (self.leader + len(self.trick)) % 4
-        self.h[seat] |= 1 << c
-
-    def _run_rel(self, c: int, seat: int) -> int:
-        """The bottom of ``c``'s run of touching cards: the lines of the run's other cards (not
-        searched, the same by swapping) rest on it where ``c``'s line rests on ``c``."""
-        sh = c - c % 13
-        return 1 << (sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+        super().__init__()
 
     # -- trick value ----------------------------------------------------------------------
 
@@ -126,7 +61,7 @@ class Solver(MarginSearch):
         """Team 0's further tricks (the one in progress included) against ``target``, fail-soft:
         a result ``>= target`` is a lower bound of the value, one below it an upper bound."""
         trick = self.trick
-        return self._follow(target, trick_winner(trick)) if trick else self._node(target)
+        return self._follow(target, trick_winner(trick), _trick_key(0, trick)) if trick else self._node(target)
 
     def _node(self, target: int) -> int:
         """:meth:`_bound` at a trick start (the hot loop, with :meth:`_follow`).
@@ -172,8 +107,10 @@ class Solver(MarginSearch):
                 self.rel = sure[1]
                 return sure[0]
         moves = lead_moves(h, leader, live, broken, self.use_equiv, self.use_order)
+        hid = 0
         if table is not None:
             hint = lead_hint_key(bucket, code, ns)
+            hid = self.hint_ids.setdefault(hint, len(self.hint_ids) + 1)
             first = self.best.get(hint, -1)
             if first >= 0 and moves[0] != first and first in moves:
                 moves.remove(first)
@@ -194,7 +131,7 @@ class Solver(MarginSearch):
             if c >= 39:
                 self.broken = True
             trick.append(c)
-            v = self._follow(target, 0)
+            v = self._follow(target, 0, hid << 6 | c)
             trick.pop()
             got = self.rel
             h[leader] ^= bit
@@ -218,9 +155,10 @@ class Solver(MarginSearch):
         self.rel = rel
         return best
 
-    def _follow(self, target: int, at: int) -> int:
+    def _follow(self, target: int, at: int, key: int) -> int:
         """:meth:`_bound` for the second, third and fourth hands, ``at`` the index of the trick's
-        winning card so far; a cut-off returns at once (nothing is stored within a trick)."""
+        winning card so far; a cut-off returns at once (nothing is stored within a trick). ``key`` names the
+        trick start (its alike class) and the trick so far, under which a cut-off card is remembered."""
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
             raise NotFinished
@@ -230,6 +168,11 @@ class Solver(MarginSearch):
         h = self.h
         seat = (leader + n) & 3
         moves = follow_moves(h, seat, trick, at, self.live, self.use_equiv, self.use_order)
+        first = self.replies.get(key, -1)
+        if first < 0 or first not in moves:
+            first = moves[0]
+        elif moves[0] != first:
+            moves = [first, *(c for c in moves if c != first)]
         w = trick[at]
         wsuit = w // 13
         maximiser = not seat & 1
@@ -249,7 +192,7 @@ class Solver(MarginSearch):
             nat = n if (c > w if c // 13 == wsuit else c >= 39) else at
             if n < 3:
                 trick.append(c)
-                v = self._follow(target, nat)
+                v = self._follow(target, nat, key << 6 | c)
                 trick.pop()
                 got = self.rel
             else:
@@ -271,12 +214,16 @@ class Solver(MarginSearch):
             if maximiser:
                 if v >= target:
                     self.rel = got
+                    if c != first and self.use_order:
+                        self.replies[key] = c
                     return v
                 if v > best:
                     best = v
             else:
                 if v < target:
                     self.rel = got
+                    if c != first and self.use_order:
+                        self.replies[key] = c
                     return v
                 if v < best:
                     best = v
@@ -299,18 +246,6 @@ class Solver(MarginSearch):
             else:
                 hi, g = v, v
         return lo
-
-    # -- score value ----------------------------------------------------------------------
-
-    def _run_top(self, c: int, hand: int) -> int:
-        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
-        suit = SUIT_MASKS[c // 13]
-        while True:
-            above = self.live & suit & ~((2 << c) - 1)
-            nxt = above & -above
-            if not nxt & hand:
-                return c
-            c = nxt.bit_length() - 1
 
     # -- per card -------------------------------------------------------------------------
 
@@ -398,3 +333,10 @@ def solve_position(pos: Position, *, score: bool = True, deadline: float | None 
 def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:  # noqa: ANN001
     """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
     return solve_position(Position.from_match(match), score=score, deadline=deadline)
+
+
+def _trick_key(start: int, trick) -> int:  # noqa: ANN001
+    """The replies key of a trick so far (six bits a card) after a trick start's key ``start``."""
+    for c in trick:
+        start = start << 6 | c
+    return start

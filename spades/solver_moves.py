@@ -28,6 +28,7 @@ class Memo(dict):
 
 
 MEMO_SIZE = 1 << 15         # entries (a few MB at most)
+DISCARD_LENGTH = 3          # a discard's order: its rank plus this many per card of its suit in the hand
 
 _RUN_TOPS: dict[int, tuple[int, ...]] = {}
 _FOLLOWS: dict[int, tuple[int, ...]] = {}      # following suit: (led, split, live, hand) → ordered cards
@@ -60,7 +61,9 @@ def all_ranks(hand_bits: int) -> tuple[int, ...]:
 
 
 def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, order: bool) -> list[int]:
-    """Cards ``seat`` may lead: winners cashed first, then low cards to partner's winner, then the rest."""
+    """Cards ``seat`` may lead: the second-best card of a suit whose next card is ours too and whose top
+    an opponent holds (forcing the top out) first, then winners cashed; then by suit: a suit partner
+    ruffs, low cards to partner's winner, the rest high first; a suit an opponent ruffs last."""
     hand = h[seat]
     suits = 4 if broken or not hand & ~SPADE_MASK else 3
     keys = []
@@ -84,9 +87,13 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
                 ruffed = 60                                 # an opponent ruffs it
             elif not mate & suit and mate & SPADE_MASK:
                 base = 10                                   # partner ruffs it
+        rest = ls ^ 1 << top
+        second = rest.bit_length() - 1
+        third = (rest ^ 1 << second).bit_length() - 1 if second >= 0 else -1
+        force = third >= 0 and hs >> second & 1 and hs >> third & 1 and not (hs | mate >> shift) >> top & 1
         for r in ranks:
-            rank = (0 if r == top else base + r) + ruffed   # a winner is cashed first
-            keys.append(rank << 6 | (shift + r))
+            rank = 2 if r == top else 1 if force and r == second else base + (12 - r if base == 40 else r)
+            keys.append(rank + ruffed << 6 | (shift + r))
     if not order:
         return keys
     keys.sort()
@@ -105,9 +112,9 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     partner_wins = (at - n) & 3 == 2
     if hs:
         if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
-            split = 0                                   # lowest first (second hand too beats cheaply first)
-        else:
-            split = w % 13 + 1 if w // 13 == led else 0  # the lowest card that beats first
+            split = 0                                   # partner holds the trick: lowest first
+        else:                                           # the lowest card that beats first (second hand too)
+            split = w % 13 + 1 if w // 13 == led else 0
             if split and n < 3:
                 after = h[(seat + 1) & 3] >> shift & SUIT_BITS
                 if after.bit_length() > split and hs >> after.bit_length():
@@ -122,7 +129,7 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
         return cards
     # void in the suit led: discards first (partner holds the trick, or a second hand's partner
     # has the suit's card that beats the lead and the third hand's) or the lowest spade that beats
-    # first, then discards, then low spades; each low first, discards by rank across suits
+    # first, then discards, then low spades; spades low first, discards low cards of short suits first
     e = equiv << 28
     k = _LOW_FIRST
     side = (k[e | (live & SUIT_BITS) << 13 | hand & SUIT_BITS] + k[e | 1 << 26 | (live >> 13 & SUIT_BITS) << 13
@@ -130,15 +137,14 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     sp = k[e | 3 << 26 | live >> 39 << 13 | hand >> 39]
     if not order:
         return side + sp
-    side = sorted(side, key=_RANK)
+    lens = (DISCARD_LENGTH * (hand & SUIT_BITS).bit_count(), DISCARD_LENGTH * (hand >> 13 & SUIT_BITS).bit_count(),
+            DISCARD_LENGTH * (hand >> 26 & SUIT_BITS).bit_count())
+    side = sorted(side, key=lambda c: c % 13 + lens[c // 13])
     if partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)) or n == 1 and _mate_beats(h, seat, w):
         side += sp
         return side
     i = bisect_left(sp, w + 1) if w >= 39 else 0
     return [*sp[i:], *side, *sp[:i]]
-
-
-_RANK = tuple(c % 13 for c in range(52)).__getitem__
 
 
 def _low_first(key: int) -> tuple[int, ...]:

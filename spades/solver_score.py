@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from .position import seat_spade_tricks, spade_run
 from .solver_moves import follow_moves, lead_moves
+from .solver_state import SearchState
 from .rules import trick_winner
 from .scoring import score_team
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
@@ -39,7 +40,7 @@ def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, in
     return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
 
 
-class MarginSearch:
+class MarginSearch(SearchState):
     """The score-value half of the solver (mixed into :class:`spades.solver.Solver`)."""
 
     bids: tuple[int, ...]

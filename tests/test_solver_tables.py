@@ -7,9 +7,11 @@
   equal keys end on equal margins however the further tricks fall, and a team without a nil
   bid is keyed by its total;
 * a hand void in the suit led: its cards (one per run of touching cards) in the documented
-  order — discards by rank when partner holds the trick (or, for the second hand, when partner
+  order — discards first when partner holds the trick (or, for the second hand, when partner
   holds the suit's card above the lead and the third hand's), else the spades that beat first,
-  then discards, then the lower spades; a second hand following suit beats the lead first.
+  then discards, then the lower spades; discards go low cards of short suits first;
+* hand-made positions: a second hand following suit beats the lead first; a lead forces out the
+  top card with the next two, then cashes winners, then leads high into the opponents' suits.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.cards import CARD_NAMES
-from spades.solver_moves import MEMO_SIZE, Memo, follow_moves
+from spades.solver_moves import MEMO_SIZE, Memo, follow_moves, lead_moves
 from spades.rules import trick_winner
 from spades.solver import Solver, hand_margin
 from spades.solver_tt import signature, top_mask
@@ -75,10 +77,12 @@ def _void_order(h: list[int], seat: int, trick: list[int], live: int) -> list[in
     third = [c for c in suit if last >> c & 1]
     mate = [c for c in suit if h[(seat + 2) % 4] >> c & 1]
     mate_beats = len(trick) == 1 and third and max(mate, default=-1) > max(w, *third)
+    def low(c: int) -> int:                           # a discard: low cards of short suits first
+        return c % 13 + (0 if c >= 39 else 3 * sum(hand >> d & 1 for d in range(13 * (c // 13), 13 * (c // 13) + 13)))
     if partner_wins and (len(trick) == 3 or holds) or mate_beats:
-        return sorted(reps, key=lambda c: (c >= 39, c % 13))
+        return sorted(reps, key=lambda c: (c >= 39, low(c)))
     floor = w + 1 if w >= 39 else 39
-    return sorted(reps, key=lambda c: (0 if c >= floor else 1 if c < 39 else 2, c % 13))
+    return sorted(reps, key=lambda c: (0 if c >= floor else 1 if c < 39 else 2, low(c)))
 
 
 def test_a_void_hands_cards_come_in_the_documented_order():
@@ -122,6 +126,12 @@ def test_a_second_hand_beats_the_lead_first_and_discards_first_when_its_partner_
     h = _hands("2C", "3S 4C 6D", "QH 3H 4D", "JH 4H 5C")       # partner's jack does not: ruff first
     live = h[0] | h[1] | h[2] | h[3] | 1 << trick[0]
     assert [CARD_NAMES[c] for c in follow_moves(h, 1, trick, 0, live, True, True)] == ["3S", "4C", "6D"]
+
+
+def test_a_lead_forces_out_the_top_with_a_sequence_then_cashes_then_leads_high_into_the_opponents_suits():
+    h = _hands("AC KH QH 2H 9D 3D", "AH 5D AD 2C 3H 4H", "KC 4C 5H 6H 7D 8D", "QC 3C 6D 4D 7H 8H")
+    live = h[0] | h[1] | h[2] | h[3]
+    assert [CARD_NAMES[c] for c in lead_moves(h, 0, live, False, True, True)] == ["KH", "AC", "9D", "3D", "2H"]
 
 
 def test_a_memo_stays_within_its_size_and_still_answers():
