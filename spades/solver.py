@@ -9,7 +9,8 @@ Two values per legal card of the seat to act:
   search, :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways; move
   ordering (:mod:`spades.solver_moves`); touching cards, and cards below all a sibling's bound rests on in their suit
   (:func:`~spades.solver_tt.low_alike`), searched once; the lead that last decided an alike trick start
-  (same bucket, same owner of each suit's top card) tried first.
+  (same bucket, same owner of each suit's top card) tried first, and within a trick the card that last cut
+  off after the same cards at an alike trick start where the first card in order did not.
 * the **score value** — the hand-score margin (acting team's points for the hand minus the other team's,
   by :func:`spades.scoring.score_team` with the real bids, nils and starting bags) when both teams
   maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil bid, no
@@ -49,9 +50,10 @@ class Solver(MarginSearch):
         self.outcomes: dict[tuple, list[int]] = {}
         self.ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.margin_best: dict[tuple, int] = {}
-        self.best: dict[tuple, int] = {}       # trick starts alike (lead_hint_key) → the lead that last decided a test
-        self.replies: dict[int, int] = {}      # (trick start alike, the trick so far) → the card that last cut
-        self.hint_ids: dict[tuple, int] = {}   # off where the first card in follow order did not (tried first)
+        self.hint_ids: dict[tuple, int] = {}   # trick starts alike (lead_hint_key) → a number for them, and:
+        self.best: dict[int, int] = {}         # → the lead that last decided a test
+        self.replies: dict[int, int] = {}      # (with the trick so far) → the card that last cut off where the first
+                                               # card in follow order did not
         self.rel = 0                           # the last answer's relevance (see spades.solver_tt)
         super().__init__()
 
@@ -111,7 +113,7 @@ class Solver(MarginSearch):
         if table is not None:
             hint = lead_hint_key(bucket, code, ns)
             hid = self.hint_ids.setdefault(hint, len(self.hint_ids) + 1)
-            first = self.best.get(hint, -1)
+            first = self.best.get(hid, -1)
             if first >= 0 and moves[0] != first and first in moves:
                 moves.remove(first)
                 moves.insert(0, first)
@@ -151,7 +153,7 @@ class Solver(MarginSearch):
         if table is not None:
             rel = store(table, code, ns, live, rel, self.use_partition, best >= target, best, 0, left)
             if cut >= 0:
-                self.best[hint] = cut
+                self.best[hid] = cut
         self.rel = rel
         return best
 
@@ -335,7 +337,7 @@ def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[s
     return solve_position(Position.from_match(match), score=score, deadline=deadline)
 
 
-def _trick_key(start: int, trick) -> int:  # noqa: ANN001
+def _trick_key(start: int, trick: list[int]) -> int:
     """The replies key of a trick so far (six bits a card) after a trick start's key ``start``."""
     for c in trick:
         start = start << 6 | c

@@ -87,10 +87,12 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
                 ruffed = 60                                 # an opponent ruffs it
             elif not mate & suit and mate & SPADE_MASK:
                 base = 10                                   # partner ruffs it
-        rest = ls ^ 1 << top
-        second = rest.bit_length() - 1
-        third = (rest ^ 1 << second).bit_length() - 1 if second >= 0 else -1
-        force = third >= 0 and hs >> second & 1 and hs >> third & 1 and not (hs | mate >> shift) >> top & 1
+        second, force = -1, False           # our second-best card with the third-best forces out their top
+        if not (hs | mate >> shift) >> top & 1:
+            rest = ls ^ 1 << top
+            second = rest.bit_length() - 1
+            third = (rest ^ 1 << second).bit_length() - 1 if second >= 0 else -1
+            force = third >= 0 and hs >> second & 1 and hs >> third & 1
         for r in ranks:
             rank = 2 if r == top else 1 if force and r == second else base + (12 - r if base == 40 else r)
             keys.append(rank + ruffed << 6 | (shift + r))
