@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from .cards import CARD_INDEX, FULL_DECK, SPADE_MASK, SUIT_BITS, SUIT_MASKS, mask_of
 from .errors import SpadesError
-from .solver_moves import Memo
 
 
 class SolverError(SpadesError, ValueError):
@@ -242,6 +241,24 @@ def share_estimate(h: list[int]) -> float:
                 p = 1.5 * p + n + 2 * max(0, n - 3)
             pts[seat & 1] += p
     return pts[0] / (pts[0] + pts[1])
+
+
+class Memo(dict):
+    """A dict that makes a missing entry with ``make`` (a hit is a plain subscript, no call);
+    emptied when it holds :data:`MEMO_SIZE` entries (the page runs in a browser tab)."""
+
+    def __init__(self, make) -> None:  # noqa: ANN001
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):  # noqa: ANN001, ANN204
+        if len(self) >= MEMO_SIZE:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+MEMO_SIZE = 1 << 15         # entries (a few MB at most)
 
 
 _SPADES_PAST = Memo(_spades_past)    # see spade_tricks_why

@@ -7,7 +7,7 @@ Two values per legal card of the seat to act:
   answered with the bound proved) driven MTD-f style from the previous card's value; a transposition table
   at trick starts keyed by the remaining cards with ranks made relative and shared by relevance (partition
   search, :mod:`spades.solver_tt`), storing lower and upper bounds; sure-trick cut-offs both ways; move
-  ordering (:mod:`spades.solver_moves`); touching cards, and cards below all a sibling's bound rests on in their suit
+  ordering (:mod:`spades.solver_state`); touching cards, and cards below all a sibling's bound rests on in their suit
   (:func:`~spades.solver_tt.low_alike`), searched once; the lead that last decided an alike trick start
   (same bucket, same owner of each suit's top card) tried first, and within a trick the card that last cut
   off after the same cards at an alike trick start where the first card in order did not.
@@ -25,8 +25,7 @@ from __future__ import annotations
 from .cards import CARD_NAMES, SUIT_MASKS
 from .position import (CardValue, NotFinished, Position, SolverError, share_estimate, spade_run, spade_tricks_why,
                        sure_tricks_why)
-from .solver_moves import follow_moves, lead_moves
-from .solver_state import CHECK_MASK
+from .solver_state import CHECK_MASK, follow_moves, lead_moves
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 from .rules import legal_mask, trick_winner
 from .solver_score import MarginSearch, hand_margin

@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .position import seat_spade_tricks, spade_run
-from .solver_moves import follow_moves, lead_moves
-from .solver_state import SearchState
+from .solver_state import SearchState, follow_moves, lead_moves
 from .rules import trick_winner
 from .scoring import score_team
 from .solver_tt import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel

@@ -13,7 +13,7 @@ on the lengths shares it (partition search, after Ginsberg; DDS does the same wi
 from __future__ import annotations
 
 from .cards import SUIT_BITS, SUIT_MASKS
-from .solver_moves import Memo
+from .position import Memo
 
 
 def _suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:

@@ -21,7 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.cards import CARD_NAMES
-from spades.solver_moves import MEMO_SIZE, Memo, follow_moves, lead_moves
+from spades.position import MEMO_SIZE, Memo
+from spades.solver_state import follow_moves, lead_moves
 from spades.rules import trick_winner
 from spades.solver import Solver, hand_margin
 from spades.solver_tt import signature, top_mask
