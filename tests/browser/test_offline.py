@@ -144,6 +144,15 @@ def sizes(root: Path) -> tuple[int, int]:
     return total, core
 
 
+OWN_PAYLOAD_LIMIT = 450_000     # bytes of dist/ outside pyodide/ (issue 14: the own payload stays within 450 KB)
+
+
+def test_the_own_payload_stays_within_its_limit(dist_dir):
+    got = build_site.summarize(dist_dir)
+    assert got["own"] <= OWN_PAYLOAD_LIMIT, got
+    assert got["own"] > OWN_PAYLOAD_LIMIT // 2, got          # the wheel and the site are both in it
+
+
 def test_viewer_works_offline_after_one_visit(context, site):
     page = new_page(context)
     page.goto(site.url + "viewer.html")
