@@ -33,6 +33,7 @@ from .solver_score import MarginSearch, hand_margin
 __all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin", "solve", "solve_position"]
 
 NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
+ROOT_KEY = -1               # the replies key of a searched position's own trick (trick starts number from 1)
 
 
 class Solver(MarginSearch):
@@ -62,7 +63,7 @@ class Solver(MarginSearch):
         """Team 0's further tricks (the one in progress included) against ``target``, fail-soft:
         a result ``>= target`` is a lower bound of the value, one below it an upper bound."""
         trick = self.trick
-        return self._follow(target, trick_winner(trick), _trick_key(0, trick)) if trick else self._node(target)
+        return self._follow(target, trick_winner(trick), _trick_key(ROOT_KEY, trick)) if trick else self._node(target)
 
     def _node(self, target: int) -> int:
         """:meth:`_bound` at a trick start (the hot loop, with :meth:`_follow`).
