@@ -109,11 +109,10 @@ CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time, process_time=t
 def review_cpython(package, text: str, budget: float) -> dict:  # noqa: ANN001 - a spades package
     """One whole-hand review as review.js runs it (one ``analyse`` a card, last card first), in CPython."""
     bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
-    for name in ("analysis", "bridge_analysis", "solver", "solver_state"):   # budgets in CPU time: the machine
-        try:                                                                   # may be shared
-            importlib.import_module(f"{package.__name__}.{name}").time = CPU_CLOCK
-        except ModuleNotFoundError:         # an older engine (--baseline) keeps its clock in solver
-            continue
+    prefix = package.__name__ + "."
+    for name, module in list(sys.modules.items()):   # budgets in CPU time (the machine may be shared): every
+        if name.startswith(prefix) and getattr(module, "time", None) is time:   # engine module with a clock
+            module.time = CPU_CLOCK
     t0 = time.perf_counter()
     c0 = time.process_time()
     first = None

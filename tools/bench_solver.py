@@ -204,8 +204,9 @@ def pair(args: argparse.Namespace) -> None:
             vals = item.values
             top_t = max(v.tricks[team] for v in vals.values())
             top_p = max(v.margin for v in vals.values())
-            costs = {lv: top_p - vals[card].margin for lv, card in picks[item.index - 4].items()}
+            costs = {}
             for lv, card in picks[item.index - 4].items():
+                costs[lv] = top_p - vals[card].margin
                 hand[lv][0] += top_t - vals[card].tricks[team]
                 hand[lv][1] += costs[lv]
             low = min(costs.values())
