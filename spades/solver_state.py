@@ -14,29 +14,26 @@ from .solver_tt import run_bottom
 
 DISCARD_LENGTH = 3          # a discard's order: its rank plus this many per card of its suit in the hand
 
-_RUN_TOPS: dict[int, tuple[int, ...]] = {}
-_FOLLOWS: dict[int, tuple[int, ...]] = {}      # following suit: (led, split, live, hand) → ordered cards
-
-
-def _run_tops(hand_bits: int, live_bits: int) -> tuple[int, ...]:
-    """Ranks (high first) of the top card of each run of ``hand_bits`` touching through ``live_bits``.
+def _run_tops(key: int) -> tuple[int, ...]:
+    """Ranks (high first) of the top card of each run of a suit's hand bits touching through its
+    live bits (key: live << 13 | hand).
 
     Two cards of one hand with no other live card of the suit between them win and lose the
-    same tricks, so only one of them is searched. Cached by the 26-bit pair.
+    same tricks, so only one of them is searched.
     """
-    key = live_bits << 13 | hand_bits
-    tops = _RUN_TOPS.get(key)
-    if tops is None:
-        out = []
-        prev_ours = False
-        for r in range(12, -1, -1):
-            if live_bits >> r & 1:
-                ours = bool(hand_bits >> r & 1)
-                if ours and not prev_ours:
-                    out.append(r)
-                prev_ours = ours
-        tops = _RUN_TOPS[key] = tuple(out)
-    return tops
+    hand_bits, live_bits = key & SUIT_BITS, key >> 13
+    out = []
+    prev_ours = False
+    for r in range(12, -1, -1):
+        if live_bits >> r & 1:
+            ours = bool(hand_bits >> r & 1)
+            if ours and not prev_ours:
+                out.append(r)
+            prev_ours = ours
+    return tuple(out)
+
+
+_RUN_TOPS = Memo(_run_tops)
 
 
 def _all_ranks(hand_bits: int) -> tuple[int, ...]:
@@ -57,7 +54,7 @@ def lead_moves(h: list[int], seat: int, live: int, broken: bool, equiv: bool, or
         if not hs:
             continue
         ls = live >> shift & SUIT_BITS
-        ranks = _run_tops(hs, ls) if equiv else _all_ranks(hs)
+        ranks = _RUN_TOPS[ls << 13 | hs] if equiv else _all_ranks(hs)
         if not order:
             keys.extend(shift + r for r in ranks)
             continue
@@ -104,14 +101,7 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
                 after = h[(seat + 1) & 3] >> shift & SUIT_BITS
                 if after.bit_length() > split and hs >> after.bit_length():
                     split = after.bit_length()             # beat the next hand's best too
-        key = ((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv
-        cards = _FOLLOWS.get(key)
-        if cards is None:
-            ranks = _run_tops(hs, live >> shift & SUIT_BITS) if equiv else _all_ranks(hs)
-            low_first = [shift + r for r in reversed(ranks)]
-            beat = [c for c in low_first if c % 13 >= split] if split else []
-            cards = _FOLLOWS[key] = tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
-        return cards
+        return _FOLLOWS[((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv]
     # void in the suit led: discards first (partner holds the trick, or a second hand's partner
     # has the suit's card that beats the lead and the third hand's) or the lowest spade that beats
     # first, then discards, then low spades; spades low first, discards low cards of short suits first
@@ -132,11 +122,24 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     return [*sp[i:], *side, *sp[:i]]
 
 
+def _follow_order(key: int) -> tuple[int, ...]:
+    """A hand following suit: its searched cards, those from rank ``split`` up first (none: all), each
+    part low first; key = led suit, split, live and hand bits of the suit, equiv."""
+    hand, live, split, led = key >> 1 & SUIT_BITS, key >> 14 & SUIT_BITS, key >> 27 & 15, key >> 31
+    ranks = _RUN_TOPS[live << 13 | hand] if key & 1 else _all_ranks(hand)
+    low_first = [13 * led + r for r in reversed(ranks)]
+    beat = [c for c in low_first if c % 13 >= split] if split else []
+    return tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
+
+
+_FOLLOWS = Memo(_follow_order)
+
+
 def _low_first(key: int) -> tuple[int, ...]:
     """One suit's searched cards, low first; key = equiv, suit, live and hand bits."""
     s = key >> 26 & 3
     hand, live = key & SUIT_BITS, key >> 13 & SUIT_BITS
-    ranks = _run_tops(hand, live) if key >> 28 else _all_ranks(hand)
+    ranks = _RUN_TOPS[live << 13 | hand] if key >> 28 else _all_ranks(hand)
     return tuple(13 * s + r for r in reversed(ranks))
 
 

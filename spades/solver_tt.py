@@ -66,24 +66,26 @@ def depths_of(live: int, rel: int) -> tuple[int, int, int, int]:
             depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS), depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS))
 
 
-_RUN_BOTTOM: dict[int, int] = {}
+def _run_bottom(key: int) -> int:
+    """:func:`run_bottom` (key: live bits << 17 | hand bits << 4 | rank)."""
+    hand_bits, live_bits = key >> 4 & SUIT_BITS, key >> 17
+    r = rank = key & 15
+    below = live_bits & ((1 << rank) - 1)
+    while below:
+        nxt = below.bit_length() - 1
+        if not hand_bits >> nxt & 1:
+            break
+        r = nxt
+        below ^= 1 << nxt
+    return r
+
+
+_RUN_BOTTOM = Memo(_run_bottom)
 
 
 def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
     """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through ``live_bits``."""
-    key = (live_bits << 13 | hand_bits) << 4 | rank
-    r = _RUN_BOTTOM.get(key)
-    if r is None:
-        r = rank
-        below = live_bits & ((1 << rank) - 1)
-        while below:
-            nxt = below.bit_length() - 1
-            if not hand_bits >> nxt & 1:
-                break
-            r = nxt
-            below ^= 1 << nxt
-        _RUN_BOTTOM[key] = r
-    return r
+    return _RUN_BOTTOM[(live_bits << 13 | hand_bits) << 4 | rank]
 
 
 def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[int, ...]]:

@@ -20,11 +20,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import spades.position
+import spades.solver_state
+import spades.solver_tt
 from spades.cards import CARD_NAMES
 from spades.position import MEMO_SIZE, Memo
 from spades.solver_state import follow_moves, lead_moves
 from spades.rules import trick_winner
-from spades.solver import Solver, hand_margin
+from spades.solver import Position, Solver, hand_margin
 from spades.solver_tt import signature, top_mask
 
 
@@ -143,6 +146,25 @@ def test_a_memo_stays_within_its_size_and_still_answers():
         assert len(memo) <= MEMO_SIZE
     assert len(memo) == 10                          # emptied once, at the limit
     assert memo[5] == 10 and made.count(5) == 2     # made again after the emptying
+
+
+SOLVER_MODULES = (spades.position, spades.solver_state, spades.solver_tt)
+
+
+def test_every_cache_of_the_solver_modules_stays_within_its_size_and_the_values_do_not_change(monkeypatch):
+    caches = {f"{m.__name__}.{name}": v for m in SOLVER_MODULES for name, v in vars(m).items()
+              if isinstance(v, dict) and name[0] == "_" and name[1] != "_"}     # private module-level tables
+    assert len(caches) == 7 and all(isinstance(v, Memo) for v in caches.values()), caches.keys()
+    h = _deal(random.Random(11), 8)
+    pos = Position((h[0], h[1], h[2], h[3]), (), 1, True, (3, 3, 3, 3), (2, 1, 1, 1))
+    want = Solver(pos.bids).values(pos, score=False)
+    small = 40
+    monkeypatch.setattr(spades.position, "MEMO_SIZE", small)
+    for cache in caches.values():
+        cache.clear()
+    assert Solver(pos.bids).values(pos, score=False) == want
+    assert {name: len(v) <= small for name, v in caches.items()} == dict.fromkeys(caches, True)
+    assert sum(map(len, caches.values())) > 3 * small         # the search filled them (and emptied some)
 
 
 def _splits(r: int):
