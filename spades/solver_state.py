@@ -14,6 +14,7 @@ from .solver_tt import run_bottom
 
 DISCARD_LENGTH = 3          # a discard's order: its rank plus this many per card of its suit in the hand
 
+
 def _run_tops(key: int) -> tuple[int, ...]:
     """Ranks (high first) of the top card of each run of a suit's hand bits touching through its
     live bits (key: live << 13 | hand).
