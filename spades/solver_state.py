@@ -102,7 +102,7 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
                 after = h[(seat + 1) & 3] >> shift & SUIT_BITS
                 if after.bit_length() > split and hs >> after.bit_length():
                     split = after.bit_length()             # beat the next hand's best too
-        return _FOLLOWS[((led << 4 | split) << 26 | (live >> shift & SUIT_BITS) << 13 | hs) << 1 | equiv]
+        return _FOLLOWS[split << 29 | equiv << 28 | led << 26 | (live >> shift & SUIT_BITS) << 13 | hs]
     # void in the suit led: discards first (partner holds the trick, or a second hand's partner
     # has the suit's card that beats the lead and the third hand's) or the lowest spade that beats
     # first, then discards, then low spades; spades low first, discards low cards of short suits first
@@ -123,19 +123,6 @@ def follow_moves(h: list[int], seat: int, trick: list[int], at: int, live: int,
     return [*sp[i:], *side, *sp[:i]]
 
 
-def _follow_order(key: int) -> tuple[int, ...]:
-    """A hand following suit: its searched cards, those from rank ``split`` up first (none: all), each
-    part low first; key = led suit, split, live and hand bits of the suit, equiv."""
-    hand, live, split, led = key >> 1 & SUIT_BITS, key >> 14 & SUIT_BITS, key >> 27 & 15, key >> 31
-    ranks = _RUN_TOPS[live << 13 | hand] if key & 1 else _all_ranks(hand)
-    low_first = [13 * led + r for r in reversed(ranks)]
-    beat = [c for c in low_first if c % 13 >= split] if split else []
-    return tuple(beat + [c for c in low_first if c not in beat] if beat else low_first)
-
-
-_FOLLOWS = Memo(_follow_order)
-
-
 def _low_first(key: int) -> tuple[int, ...]:
     """One suit's searched cards, low first; key = equiv, suit, live and hand bits."""
     s = key >> 26 & 3
@@ -145,6 +132,18 @@ def _low_first(key: int) -> tuple[int, ...]:
 
 
 _LOW_FIRST = Memo(_low_first)
+LOW_KEY = (1 << 29) - 1     # the bits of a _LOW_FIRST key (a _FOLLOWS key adds the split above them)
+
+
+def _follow_order(key: int) -> tuple[int, ...]:
+    """A hand following suit: its searched cards from rank ``split`` up, then those below, each part
+    low first; key = split above the suit's :data:`_LOW_FIRST` key."""
+    low = _LOW_FIRST[key & LOW_KEY]
+    i = bisect_left(low, 13 * (key >> 26 & 3) + (key >> 29))
+    return low[i:] + low[:i]
+
+
+_FOLLOWS = Memo(_follow_order)
 
 
 def _mate_beats(h: list[int], seat: int, w: int) -> bool:
