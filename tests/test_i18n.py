@@ -71,9 +71,9 @@ GLOSSARY_TERMS = {
 
 
 def page_locales() -> dict[str, str]:
-    """The Intl locale the page uses per language: site/i18n.js's LOCALES (e.g. pt -> pt-PT),
+    """The Intl locale the page uses per language: site/lib/i18n.js's LOCALES (e.g. pt -> pt-PT),
     else the language code itself."""
-    text = (ROOT / "site" / "i18n.js").read_text(encoding="utf-8")
+    text = (ROOT / "site" / "lib" / "i18n.js").read_text(encoding="utf-8")
     table = re.search(r"const LOCALES = \{([^}]*)\}", text)
     assert table, "site/i18n.js has no LOCALES table"
     pairs = dict(re.findall(r"(\w+):\s*\"([\w-]+)\"", table.group(1)))

@@ -1,4 +1,4 @@
-"""The page's message table (site/protocol.js) and the engine's (spades.bridge.HANDLERS)
+"""The page's message table (site/engine/protocol.js) and the engine's (spades.bridge.HANDLERS)
 name the same messages, and agree on which ones change the session.
 
 protocol.js is read as text (no JavaScript engine needed): its MESSAGES table has one
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from spades import bridge
 
-PROTOCOL = Path(__file__).resolve().parents[1] / "site" / "protocol.js"
+PROTOCOL = Path(__file__).resolve().parents[1] / "site" / "engine" / "protocol.js"
 ENTRY = re.compile(r"^\s+(\w+): \{ args: \"[^\"]*\", result: \"[^\"]*\", changes: (true|false) \},$", re.M)
 
 

@@ -5,7 +5,7 @@
 
 Plays ``--matches`` whole matches with the engine (quick seeded players: a simple
 trick-count bid, a random legal card), has the bridge ``resume`` each save (the engine's
-state is what the game hands to ``addMatch``), stores them through site/history.js in
+state is what the game hands to ``addMatch``), stores them through site/lib/history.js in
 headless Chromium, then reports:
   open      stats.html with every match stored: DOMContentLoaded → figures, charts and
             list drawn ("stats-drawn" mark), "stats-ready" (language + database open)
@@ -41,8 +41,8 @@ from spades import Match, bridge  # noqa: E402
 from spades.session import SESSION_FORMAT  # noqa: E402
 from spades.ai import LEVELS  # noqa: E402
 
-HISTORY_FILES = ["history.js", "historyfile.js", "historysummary.js", "statcalc.js", "statsview.js", "stats.js",
-                 "stats.html", "stats.css", "chart.js"]
+HISTORY_FILES = ["lib/history.js", "lib/historyfile.js", "lib/historysummary.js", "stats/calc.js",
+                 "stats/view.js", "stats/stats.js", "stats.html", "css/stats.css", "lib/chart.js"]
 DAY_MS = 86_400_000
 START_MS = 1_700_000_000_000
 BATCH = 200  # matches per page.evaluate while storing
@@ -51,7 +51,7 @@ BATCH = 200  # matches per page.evaluate while storing
 # standing in for the browser engine's replay: the records are built exactly as addMatch builds them.
 ADD_JS = """async (text) => {
   const items = JSON.parse(text);
-  const { openHistory } = await import('./history.js');
+  const { openHistory } = await import('./lib/history.js');
   const h = await openHistory();
   const states = new Map(items.map((it) => [it.saveText, it.state]));
   const file = JSON.stringify({ format: 'spades-history', version: 1,

@@ -47,7 +47,7 @@ CARDS = 52                   # cards judged in a whole-hand review
 STEP_BUDGET = 2.0            # seconds a position, as review.js sends it
 BIG_BUDGET = 30              # the bridge's largest budget (MAX_BUDGET)
 BOOT_JS = """async () => {
-  const { startEngine } = await import('./engine.js');
+  const { startEngine } = await import('./engine/engine.js');
   window.benchEngine = startEngine({});
   await window.benchEngine.ready;
   return true;
@@ -58,7 +58,7 @@ SOLVE_JS = """async ([position, budget, score]) => {
   return { ms: performance.now() - t0, n: Object.keys(r.values).length };
 }"""
 REVIEW_JS = """async (text) => {
-  const { runReview } = await import('./review.js');
+  const { runReview } = await import('./lib/review.js');
   const t0 = performance.now();
   let first = null;
   const cache = new Map();

@@ -45,7 +45,7 @@ def p95(values: list[float]) -> float:
 
 
 # self.spadesBoot of the engine worker once it booted and, after a plain boot,
-# finished storing its snapshot (see site/worker.js).
+# finished storing its snapshot (see site/engine/worker.js).
 BOOT_INFO_JS = """() => new Promise((resolve) => {
   const poll = () => (self.spadesBoot && self.spadesBoot.path && self.spadesBoot.stored !== null
     ? resolve(self.spadesBoot) : setTimeout(poll, 50));

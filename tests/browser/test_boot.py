@@ -17,7 +17,7 @@ BOOT_TIMEOUT_MS = 120_000
 BOOT_ENGINE_JS = """
 async () => {
   const t0 = performance.now();
-  const { startEngine } = await import(new URL("../engine.js", location.href).href);
+  const { startEngine } = await import(new URL("../engine/engine.js", location.href).href);
   const stages = [];
   const engine = startEngine({ onProgress: (p) => stages.push(p.stage + ":" + p.fraction) });
   const early = engine.call("ping", {});      // sent during boot: must be queued
@@ -47,7 +47,7 @@ def test_mime_types_served(site_url):
     assert head(site_url + "pyodide/pyodide.asm.wasm") == "application/wasm"
     assert head(site_url + "pyodide/pyodide.mjs").startswith("text/javascript")
     assert head(site_url + "pyodide/pyodide.asm.mjs").startswith("text/javascript")
-    assert head(site_url + "worker.js").startswith("text/javascript")
+    assert head(site_url + "engine/worker.js").startswith("text/javascript")
     assert head(site_url + "build.json") == "application/json"
     assert head(site_url + "pyodide/python_stdlib.zip") == "application/zip"
     build = json.load(urllib.request.urlopen(site_url + "build.json", timeout=10))

@@ -1,4 +1,4 @@
-"""The coach in the game page (site/coach.js): the hint with its reason, and "Why?" on a
+"""The coach in the game page (site/lib/coach.js): the hint with its reason, and "Why?" on a
 computer player's last bid or card, shown and said in the live region.
 
 The oracle is the engine itself: the same session save is resumed in Python's bridge and
@@ -24,7 +24,7 @@ from spades.ai.explain import CODES, STRUCTURED_KINDS  # noqa: E402
 
 from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, seed_save  # noqa: E402
 
-COACH_JS = ROOT / "site" / "coach.js"
+COACH_JS = ROOT / "site" / "lib" / "coach.js"
 HINT_LEVEL = "normal"  # the game's hint asks Normal when the engine has it
 PARTNER = 2
 

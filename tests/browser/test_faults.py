@@ -84,8 +84,8 @@ BOOT_FAULTS = [
     ("pyodide/pyodide.asm.wasm", "stalled"),
     ("pyodide/python_stdlib.zip", "stalled"),
     ("pyodide/python_stdlib.zip", "corrupt"),
-    ("worker.js", "blocked"),
-    ("worker.js", "stalled"),
+    ("engine/worker.js", "blocked"),
+    ("engine/worker.js", "stalled"),
     ("build.json", "stalled"),
     ("*.whl", "corrupt"),
 ]
@@ -95,7 +95,7 @@ BOOT_FAULTS = [
 #: watchdog.
 REPORTED_BY_WORKER = {
     ("pyodide/pyodide.asm.wasm", "blocked"),
-    ("worker.js", "blocked"),
+    ("engine/worker.js", "blocked"),
     ("pyodide/pyodide.asm.wasm", "corrupt"),
     ("pyodide/python_stdlib.zip", "corrupt"),
     ("*.whl", "corrupt"),
@@ -142,20 +142,20 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
 
 
 def test_worker_failing_before_the_page_has_loaded_is_reported(browser, site_url):
-    """The engine worker is started from the page's head (engine-start.js), before app.js
+    """The engine worker is started from the page's head (engine/engine-start.js), before app.js
     has loaded: a failure it reports meanwhile is kept and shown once the page is up."""
     context, page = fault_context(browser, site_url)
     try:
         page.add_init_script(script=PUT_SENTINEL % json.dumps([SAVE_KEY, SENTINEL]))
         held = []
-        context.route("**/worker.js", lambda route: route.abort())
-        context.route("**/app.js", lambda route: held.append(route))  # the page's modules wait
+        context.route("**/engine/worker.js", lambda route: route.abort())
+        context.route("**/game/app.js", lambda route: held.append(route))  # the page's modules wait
         page.goto(site_url + "?speed=0", wait_until="commit")
         page.wait_for_function("""() => self.spadesEarlyEngine && self.spadesEarlyEngine.early.some(
           (e) => e.data && e.data.type === 'boot-error')""", timeout=FAULT_WAIT_MS)
         for route in held:
             route.continue_()
-        context.unroute("**/app.js")
+        context.unroute("**/game/app.js")
         expect_fault(page, "fault.boot")
         assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == SENTINEL
     finally:

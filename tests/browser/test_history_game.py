@@ -1,4 +1,4 @@
-"""The game records its matches in the history (site/gamehistory.js -> history.js): a
+"""The game records its matches in the history (site/game/match-log.js -> lib/history.js): a
 finished match and an abandoned one appear on the statistics page; the score sheet shows
 the match's score as a chart with its table; two tabs finishing the same match store it
 once; without IndexedDB the game plays on and says that history is not being kept.

@@ -1,4 +1,4 @@
-"""Snapshot boot (site/worker.js + site/snapshot.js): a repeat visit restores Pyodide's memory.
+"""Snapshot boot (site/engine/worker.js + site/engine/snapshot.js): a repeat visit restores Pyodide's memory.
 
 The first visit boots Pyodide normally and stores a memory snapshot of the
 runtime with the engine imported; later visits, online and offline, restore it.
@@ -171,7 +171,7 @@ def test_repeat_visits_restore_the_snapshot(first_visit_page, site_url):
 # snapshot.js itself, on a blank page of the site (no engine started): what findSnapshot makes
 # of the stored entry, then what a store leaves behind. Returns both steps' outcomes.
 FIND_JS = """async () => {
-  const { findSnapshot, storeSnapshot } = await import("../snapshot.js");
+  const { findSnapshot, storeSnapshot } = await import("../engine/snapshot.js");
   const base = new URL("../", location.href);
   const build = await (await fetch(new URL("build.json", base))).json();
   const names = async () => (await caches.keys()).filter((k) => k.startsWith("spades-snapshot-")).sort();

@@ -1,4 +1,4 @@
-"""The match history (site/history.js) and the statistics page (stats.html), in Chromium.
+"""The match history (site/lib/history.js) and the statistics page (stats.html), in Chromium.
 
 Matches are real: played through the bridge by computer players in Python
 (tests/history_data.py), stored through history.js's own ``addMatch`` with the engine's
@@ -32,7 +32,7 @@ GAMES = [(11, "normal", "normal", None), (12, "easy", "normal", None), (13, "nor
          (14, "normal", "normal", None), (15, "easy", "easy", None), (16, "normal", "normal", 2)]
 
 ADD_JS = """async (items) => {
-  const { openHistory } = await import('./history.js');
+  const { openHistory } = await import('./lib/history.js');
   const h = await openHistory();
   const out = [];
   for (const it of items) out.push(await h.addMatch(it));
@@ -144,7 +144,7 @@ def test_same_match_twice_is_kept_once(page, site_url, games):
     open_stats(page, site_url)
     # two connections (as two open tabs have) store the same finished match at the same moment
     added = page.evaluate("""async (item) => {
-      const { openHistory } = await import('./history.js');
+      const { openHistory } = await import('./lib/history.js');
       const [a, b] = await Promise.all([openHistory(), openHistory()]);
       const r = await Promise.all([a.addMatch(item), b.addMatch(item), a.addMatch(item)]);
       return r.map(x => x.added);
@@ -192,7 +192,7 @@ def test_export_import_round_trip(browser, page, site_url, games, seed_snapshot)
 
 
 FOLD_JS = """async (items) => {
-  const { openHistory } = await import('./history.js');
+  const { openHistory } = await import('./lib/history.js');
   const h = await openHistory({ limit: 3 });
   const folded = [];
   for (const it of items) folded.push((await h.addMatch(it)).folded);
@@ -260,7 +260,7 @@ def test_blocked_indexeddb_leaves_the_page_working(page, site_url, games):
     assert stat(page, "matches") == 0
     # the game's call rejects with a coded error; it does not throw
     code = page.evaluate("""async (item) => {
-      const { openHistory } = await import('./history.js');
+      const { openHistory } = await import('./lib/history.js');
       const h = await openHistory();
       try { await h.addMatch(item); return 'stored'; } catch (e) { return `${h.available}:${e.code}`; }
     }""", games[0])
@@ -271,7 +271,7 @@ def test_blocked_indexeddb_leaves_the_page_working(page, site_url, games):
 def test_full_storage_is_a_coded_error_and_stores_nothing(page, site_url, games):
     open_stats(page, site_url)
     code = page.evaluate("""async (items) => {
-      const { openHistory } = await import('./history.js');
+      const { openHistory } = await import('./lib/history.js');
       const h = await openHistory();
       const add = IDBObjectStore.prototype.add;
       let calls = 0;  // the second write of the match (its save) finds the disk full
@@ -326,7 +326,7 @@ def test_past_hand_opens_in_the_hand_review(page, site_url, games):
 
 
 SUMMARY_JS = """async ([extra]) => {
-  const { openHistory } = await import('./history.js');
+  const { openHistory } = await import('./lib/history.js');
   const h = await openHistory();
   const raw = () => new Promise((ok) => {
     const req = indexedDB.open('spades-history');
@@ -381,7 +381,7 @@ def test_score_chart_draws_both_teams_and_the_lines(page, site_url, games):
     open_stats(page, site_url)
     sheet = games[0]["state"]["sheet"]
     got = page.evaluate("""async (rows) => {
-      const { scoreChart } = await import('./chart.js');
+      const { scoreChart } = await import('./lib/chart.js');
       const fig = scoreChart(rows);
       document.querySelector('main').append(fig);
       const lines = [...fig.querySelectorAll('polyline')].map(p => p.getAttribute('points').split(' ').length);
@@ -421,5 +421,5 @@ def test_every_text_is_translated(page, site_url, games, lang):
     assert page.get_attribute("html", "lang") == lang
     text = page.inner_text("body")
     assert "stats." not in text and "level." not in text and "team." not in text
-    english = page.evaluate("""async () => (await (await import('./i18n.js')).catalogue('en'))['stats.f.matches']""")
+    english = page.evaluate("""async () => (await (await import('./lib/i18n.js')).catalogue('en'))['stats.f.matches']""")
     assert english not in text  # the figures' names are this language's, not the English fallback

@@ -1,0 +1,332 @@
+// app.js: the game page's entry module. Reads the address and the settings, starts the
+// engine, wires the page's controls to the controller (controller.js), and boots: a
+// seeded deal, else the saved match, else a new one. Nothing here sequences engine calls.
+import { disableTable, download, notice, showFault } from "./alerts.js";
+import { badSaveText, createAnnouncer, errorText, showMessage } from "./announcer.js";
+import { createProgress } from "./boot.js";
+import { createController } from "./controller.js";
+import { HUMAN } from "../lib/constants.js";
+import { createDialogs, fillNewMatch, fillSettings } from "./dialogs.js";
+import { initBlindChoice } from "./blind-nil.js";
+import { BLIND_NIL } from "../lib/constants.js";
+import { MSG } from "../engine/protocol.js";
+import { createRulesForm } from "./rules-form.js";
+import { rulesName, setBaseRules } from "../lib/rules-words.js";
+import { STOPPED_ERROR, startEngine } from "../engine/engine.js";
+import { createMatchLog } from "./match-log.js";
+import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
+import { readParams, shownSeed, withoutSeed } from "./params.js";
+import { createSaver, matchStore } from "./persistence.js";
+import { loadSettings, saveSettings } from "../lib/settings.js";
+import { BOOT_ERROR } from "../engine/protocol.js";
+import { fillSheet, sheetButtons } from "./scoresheet.js";
+import { openReview } from "./review-panel.js";
+import { createReviewMode } from "./review-mode.js";
+import { setPhase } from "./screen.js";
+import { buildBidButtons, focusBids } from "./bids.js";
+import { initHand } from "./hand.js";
+import { registerServiceWorker } from "../lib/sw-register.js";
+import * as table from "./table.js";
+import { createTabLock } from "./tablock.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const params = readParams(location.search);
+const EMBED = params.embed;
+/** File name of a refused save the player downloads. */
+const REFUSED_SAVE_FILE = "spades-refused-save.json";
+
+/** How long a fault reported during start-up waits for the page's language to load. */
+const LANGUAGE_WAIT_MS = 3000;
+
+function main() {
+  const settings = loadSettings();
+  const store = matchStore(EMBED);
+  const progress = createProgress();
+  const announce = createAnnouncer($("#live"));
+  const matchLog = createMatchLog();
+  // an engine failing before the page's language is loaded waits for its words (boot())
+  let languageLoaded = () => {};
+  const languageReady = new Promise((resolve) => { languageLoaded = resolve; });
+  // Boot Python first: language, deck and table set-up all overlap the runtime's download.
+  const engine = startEngine({
+    onProgress: (p) => progress.update(p), onSave: (text) => ctl.onSave(text), onFail: failed,
+  });
+  const lock = createTabLock(store.lockName, { onLost: movedAway });
+  const save = createSaver(store, {
+    owned: lock.owned,
+    onFailed: () => notice("storage", t("fault.storageFailed")),
+    onSaved: () => notice("storage", null),
+  });
+  const dialogs = createDialogs({
+    afterClose: () => ctl.refocus(),
+    bidding: () => {
+      const S = ctl.state.S;
+      return Boolean(S && S.to_act === HUMAN && S.phase === "bid" && !ctl.state.pendingHand);
+    },
+  });
+  const ctl = createController({
+    engine, store, save, settings, speedOverride: params.speed, announce,
+    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
+  });
+  const st = ctl.state;
+  const rulesForm = createRulesForm({
+    ask: (rules) => engine.call(MSG.RULES, { rules }), storeKey: EMBED ? "spades.embed.rules.v1" : "spades.rules.v1",
+  });
+  initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => ctl.look().then(focusBids), announce });
+
+  const defaultLevel = () => (st.levels.includes("normal") ? "normal" : st.levels[0]);
+  const urlLevel = (name) => params.level(name, st.levels);
+  const hintLevel = () => ["normal", "hard"].find((lv) => st.levels.includes(lv)) || st.levels[st.levels.length - 1];
+
+  function startMatch(opts) {
+    dialogs.closeAll();
+    const args = {
+      partner: opts.partner || urlLevel("partner") || defaultLevel(),
+      opponents: opts.opponents || urlLevel("opponents") || defaultLevel(),
+    };
+    const seed = opts.seed === undefined || opts.seed === null ? "" : String(opts.seed).trim();
+    if (seed !== "") args.seed = seed;
+    if (opts.rules) args.rules = opts.rules;
+    return ctl.startMatch(args);
+  }
+
+  /** Stops the review shown on the score sheet (closing the sheet ends it, except for the table). */
+  let stopReview = () => {};
+  let toTable = false;
+  // a reviewed decision on the table: the sheet steps aside, and comes back as it was
+  const reviewMode = createReviewMode({
+    engine,
+    locked: () => [$(".topbar .tools"), $("#table"), $(".hand-area")],
+    onLeave: (button) => dialogs.show($("#sheet-dialog"), button || sheetButtons(Boolean(st.pendingHand))),
+  });
+  const showOnTable = (ctx) => {
+    toTable = true;
+    $("#sheet-dialog").close();
+    reviewMode.open(ctx);
+  };
+
+  function openSheet(afterHand) {
+    const pending = st.pendingHand;
+    reviewMode.leave(true); // a sheet the game opens (a hand just scored) ends a review on the table
+    stopReview();
+    fillSheet(st.S ? st.S.sheet : [], afterHand && pending ? pending.number : null, afterHand, ctl.exportHand,
+      (n, box) => { stopReview(); stopReview = openReview(engine, box, n, ctl.exportHand, showOnTable); }, st.S ? st.S.rules : null);
+    dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
+  }
+
+  function continueAfterHand() {
+    const dlg = $("#sheet-dialog");
+    if (dlg.open) dlg.close();
+    ctl.continueAfterHand();
+  }
+
+  /** The engine could not start or stopped answering: say so, offer to reload; the save stays. */
+  function failed(code) {
+    ctl.halt();
+    // (at most LANGUAGE_WAIT_MS: a stalled catalogue never hides the fault)
+    Promise.race([languageReady, new Promise((resolve) => setTimeout(resolve, LANGUAGE_WAIT_MS))]).then(() => {
+      progress.fail(t("loading.failed"));
+      showFault(t(code === BOOT_ERROR ? "fault.boot" : "fault.stopped"), t("fault.reload"));
+    });
+  }
+
+  /** Another tab took the match: stop here, say so, offer to take it back. */
+  function movedAway() {
+    ctl.halt();
+    disableTable();
+    notice("tab", t("fault.movedAway"), [{ label: t("fault.takeOver"), run: takeOver }]);
+  }
+
+  async function takeOver() {
+    notice("tab", null);
+    await lock.take();
+    ctl.unhalt();
+    await playHere(null);
+  }
+
+  /** A save the engine refused: kept aside with a download button, and a new match offered. */
+  function refusedSave(saved, err) {
+    const text = badSaveText(err);
+    store.keepAside(saved);
+    notice("aside", t("fault.keptAside"), [{ label: t("fault.exportSave"), run: () => download(REFUSED_SAVE_FILE, saved) }]);
+    $("[data-role='loading-text']").textContent = t("loading.choose");
+    showMessage(text, "error");
+    announce(text);
+    openNewMatch(text);
+  }
+
+  function openNewMatch(notice, seed = "", rules = null) {
+    const S = st.S;
+    const focus = fillNewMatch({
+      levels: st.levels, fallback: defaultLevel(), notice, seed, abandoning: Boolean(S && S.phase !== "over"),
+      partner: (S && S.levels.partner) || urlLevel("partner") || defaultLevel(),
+      opponents: (S && S.levels.opponents) || urlLevel("opponents") || defaultLevel(),
+    });
+    const opener = document.activeElement;
+    dialogs.closeAll();
+    if (opener && opener !== document.body && !opener.closest("dialog")) opener.focus({ preventScroll: true });
+    dialogs.show($("#new-dialog"), focus);
+    return rulesForm.fill(rules !== null ? rules : rulesForm.remembered());
+  }
+
+  function showLastTrick() {
+    const dlg = $("#trick-dialog");
+    $("[data-role='trick-body']", dlg).replaceChildren(table.trickView(st.S ? st.S.last_trick : null));
+    dialogs.show(dlg, $("[data-action='close-trick']", dlg));
+  }
+
+  const settingsLevels = () => (st.S ? st.S.levels : null);
+  const applyDeck = () => document.body.classList.toggle("four-colour", settings.fourColour);
+
+  async function applyLanguage(code) {
+    await loadLanguage(code);
+    applyStatic();
+    $("[data-role='rules-link']").setAttribute("href", `rules/${currentLanguage()}.html`);
+    document.title = t("app.title");
+    buildBidButtons(ctl.humanBid);
+    rulesForm.relabel();
+    ctl.render();
+  }
+
+  function wire() {
+    initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
+    const actions = {
+      hint: () => ctl.hint(hintLevel()),
+      why: (btn) => ctl.why(Number(btn.dataset.seat)),
+      undo: () => ctl.undo(dialogs.closeAll),
+      "last-trick": showLastTrick,
+      scores: () => openSheet(false),
+      settings: () => dialogs.show($("#settings-dialog"), fillSettings(settings, settingsLevels())),
+      "new-match": () => st.ready && openNewMatch(null),
+      continue: continueAfterHand,
+      "close-sheet": () => $("#sheet-dialog").close(),
+      "close-trick": () => $("#trick-dialog").close(),
+      "cancel-new": () => $("#new-dialog").close(),
+    };
+    document.addEventListener("click", (ev) => {
+      const btn = ev.target.closest("[data-action]");
+      if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
+    });
+    $("#sheet-dialog").addEventListener("close", () => {
+      if (!toTable) stopReview();
+      toTable = false;
+    });
+    // Escape on the after-hand sheet means Continue
+    $("#sheet-dialog").addEventListener("cancel", (ev) => {
+      if (st.pendingHand) {
+        ev.preventDefault();
+        continueAfterHand();
+      }
+    });
+    $("#new-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const f = ev.target;
+      const rules = await rulesForm.confirm(); // null: refused, the reason beside the form, the dialog open
+      if (!rules) return;
+      $("#new-dialog").close();
+      startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value, rules });
+    });
+    $("#settings-dialog").addEventListener("change", async (ev) => {
+      const el = ev.target;
+      if (el.name === "speed") settings.speed = el.value;
+      else if (el.name === "fourColour") {
+        settings.fourColour = el.checked;
+        applyDeck();
+      } else if (el.name === "lang") {
+        settings.lang = el.value;
+        await applyLanguage(el.value);
+        // the open dialog is re-filled in place (focus stays on the select)
+        if ($("#settings-dialog").open) fillSettings(settings, settingsLevels());
+      }
+      saveSettings(settings);
+    });
+  }
+
+  async function boot() {
+    document.body.classList.toggle("embed", EMBED);
+    document.body.classList.toggle("compact", EMBED || params.compact);
+    applyDeck();
+    try {
+      await applyLanguage(pickLanguage(params.lang || settings.lang));
+    } catch {
+      /* English text from the HTML stays */
+    }
+    languageLoaded();
+    wire();
+    matchLog.check();
+    setPhase("loading");
+    table.renderSeats(null, false);
+    table.renderScores(null); // "0 bags" etc. in the page's language while Python loads
+    progress.update({ stage: "runtime", fraction: 0 });
+    try {
+      await ctl.hello();
+    } catch {
+      failed(BOOT_ERROR);
+      return;
+    }
+    rulesForm.build(st.presets);
+    setBaseRules(st.presets["1.0.0"]);
+    // a reload should resume this match, not deal the link's again
+    const seed = params.hasSeed ? params.seed : null;
+    if (seed !== null || linkRules !== null) history.replaceState(null, "", withoutSeed(location.href));
+    if (!(await lock.claim())) {
+      const text = t("fault.otherTab");
+      $("[data-role='loading-text']").textContent = text;
+      notice("tab", text, [{ label: t("fault.takeOver"), run: takeOver }]);
+      pendingSeed = seed;
+      return;
+    }
+    await playHere(seed);
+  }
+
+  let pendingSeed = null; // a link's seed waiting while another tab owns the match
+  let linkRules = params.rules; // the link's rules (text), used by the first match the page starts
+
+  /**
+   * This tab owns the match: resume the saved match, or deal the link's (`seed`, `?rules=`).
+   * A link never replaces a match in progress unasked: the New match dialog opens with its
+   * seed and rules. A link's match plays the link's rules (none: 1.0.0, so a shared link
+   * deals the same cards for everyone); a first match without a link, the last chosen.
+   */
+  async function playHere(seed) {
+    if (seed === null) [seed, pendingSeed] = [pendingSeed, null];
+    const rulesText = linkRules;
+    linkRules = null;
+    const link = seed !== null || rulesText !== null;
+    const saved = store.load();
+    if (saved) {
+      try {
+        await ctl.resume(saved);
+      } catch (err) {
+        if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
+        refusedSave(saved, err);
+        if (!link) return;
+      }
+    }
+    if (link && st.S && st.S.phase !== "over") {
+      const text = seed !== null ? t("fault.linkSeed", { seed: shownSeed(seed) })
+        : t("rules.linkAsks", { name: rulesName({ name: shownSeed(rulesText) }) });
+      const refused = await openNewMatch(text, seed === null ? "" : seed, rulesText === null ? "1.0.0" : rulesText);
+      if (refused) rulesForm.linkRefused(refused);
+      return;
+    }
+    if (link) $("#new-dialog").close();
+    if (link || !st.S) {
+      const rules = await rulesForm.startRules(link, rulesText);
+      await startMatch({ ...(seed === null ? {} : { seed }), ...(rules ? { rules } : {}) });
+    }
+    if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused
+  }
+
+  /** The offline cache is filled once the table is up (or the boot gave up): its download
+   * of every file would otherwise compete with the engine's first start for network and CPU. */
+  function registerOffline() {
+    registerServiceWorker({
+      labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
+    });
+  }
+
+  boot().finally(registerOffline);
+}
+
+main();

@@ -1,0 +1,295 @@
+// controller.js: the only code that sequences engine calls (the state object and how it is
+// drawn, said and saved live in presenter.js). Every rule, legal move, trick winner, score and computer move comes from the
+// Python engine (engine.js -> worker.js -> spades.bridge); this module decides only what
+// to ask next, when to animate, and when to wait for the player. Each flow runs in a
+// cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
+import { bidText, eventsText, showMessage } from "./announcer.js";
+import { hintText, whyText } from "../lib/coach.js";
+import { HUMAN } from "../lib/constants.js";
+import { t } from "../lib/i18n.js";
+import { createPresenter } from "./presenter.js";
+import { MSG } from "../engine/protocol.js";
+import { createSequences, entry } from "../lib/sequence.js";
+import { endView, restoreFocus } from "./screen.js";
+import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
+import { seatName } from "../lib/words.js";
+
+const last = (list) => list[list.length - 1];
+
+/** Whether `S` is a match in progress that the player has begun (bid, or a hand scored). */
+const begun = (S) => Boolean(S) && S.phase !== "over" && (S.sheet.length > 0 || S.bids[HUMAN] !== null);
+
+/** Whether a computer player is to act in `S`. */
+const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !== null;
+
+/**
+ * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
+ * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live
+ * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
+ * is abandoned (replaced by a new one), for the history.
+ */
+export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+  const { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
+    createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd });
+  const seq = createSequences(engine, refuse);
+  const current = seq.current;
+  /** Replace the match's sequence (older flows stop) and let the player act again. */
+  function restart() {
+    st.busy = false;
+    return seq.restart();
+  }
+
+  /** Stop every flow; draw and save nothing more (the engine failed, or another tab took over). */
+  function halt() {
+    restart();
+    st.halted = true;
+  }
+  /** An entry point that does nothing while halted. */
+  const live = (flow) => {
+    const run = entry(flow);
+    return (...args) => (st.halted ? Promise.resolve() : run(...args));
+  };
+
+  // ------------------------------------------------------------ the match's flow
+
+  async function startMatch(args) {
+    const abandoned = begun(st.S) && st.saveText ? { saveText: st.saveText, state: st.S } : null;
+    const run = restart();
+    const S = await run.ask(MSG.NEW_MATCH, args);
+    if (!S) {
+      // refused (a bad seed): the engine still holds the match in play, which goes on
+      if (st.S && !st.pendingHand) await runBots(run);
+      return;
+    }
+    if (abandoned) onMatchEnd(abandoned);
+    adopt(S, t("announce.newMatch"));
+    await runBots(run);
+  }
+
+  /** Resume a saved session; a refused save rejects with the engine's coded error. */
+  async function resume(text) {
+    const run = restart();
+    const S = await run.call(MSG.RESUME, { save: text });
+    take(S);
+    render();
+    announce(t("announce.resumed"));
+    const row = last(S.sheet);
+    if (row && row.number === store.pendingHand() && S.phase !== "over") {
+      st.view = endView(S, row);
+      pauseForHand(row);
+      return;
+    }
+    await runBots(run);
+  }
+
+  async function humanBid(n) {
+    if (st.busy || !st.S || st.pendingHand) return;
+    st.userActed = true;
+    clearHint();
+    const run = current();
+    st.busy = true; // a second click on a bid (a double click) is ignored until this one is answered
+    const S = await run.ask(MSG.BID, { n });
+    st.busy = false;
+    if (!S) {
+      render();
+      return;
+    }
+    st.S = S;
+    st.shownTrick = S.trick;
+    const bidFocused = document.querySelector("#bid-panel").contains(document.activeElement);
+    persist();
+    render();
+    // the bid buttons are now disabled (or hidden): focus waits on the hand
+    if (bidFocused) focusHand();
+    announce(bidText(HUMAN, n));
+    await runBots(run);
+  }
+
+  /** The player turns their cards face up (blind-nil tables): the engine closes blind nil and saves it.
+   *  Not held back while the computer players bid (the cards are face down exactly then): the
+   *  worker answers in order, so the state of whichever reply comes last is the newest. */
+  async function look() {
+    if (st.looking || !st.S || !st.S.cards_hidden) return;
+    const run = current();
+    st.looking = true; // a second click waits for this one
+    try {
+      const S = await run.ask(MSG.LOOK);
+      if (S) {
+        st.S = S;
+        persist();
+      }
+    } finally {
+      st.looking = false;
+    }
+    render();
+  }
+
+  async function humanPlay(card) {
+    if (st.busy || !st.S || st.pendingHand) return;
+    st.userActed = true;
+    clearHint();
+    const run = current();
+    const from = handCardRect(card);
+    const before = st.S;
+    st.busy = true;
+    const S = await run.ask(MSG.PLAY, { card });
+    if (!S) {
+      st.busy = false;
+      render();
+      return;
+    }
+    st.S = S;
+    const handDone = S.sheet.length > before.sheet.length;
+    let completed = handDone ? null : S.trick ? null : S.last_trick;
+    if (handDone) {
+      // (refused: the table then shows the next deal without the last trick)
+      const rec = await run.query(MSG.HAND, { number: S.sheet.length });
+      completed = rec ? last(rec.tricks) : null;
+      st.pendingHand = last(S.sheet);
+      st.view = endView(S, st.pendingHand);
+    }
+    persist();
+    showMessage("");
+    try {
+      await showPlay(run, HUMAN, card, completed, from);
+    } finally {
+      if (run.live()) st.busy = false;
+    }
+    if (handDone) {
+      pauseForHand(st.pendingHand);
+      return;
+    }
+    render();
+    await runBots(run);
+  }
+
+  /** Computer players act until it is the player's turn, a hand is scored, or the match ends. */
+  async function runBots(run) {
+    if (!st.S) return;
+    st.busy = true;
+    render();
+    try {
+      while (botsToAct(st.S)) {
+        const tm = timing();
+        if (tm.think === 0 && tm.move === 0 && tm.pause === 0) {
+          // nothing to animate: all the computer players' moves in one call, then said at once
+          const r = await run.call(MSG.RUN_BOTS);
+          const scored = r.events.findIndex((e) => e.hand);
+          st.S = r.state;
+          st.shownTrick = st.S.trick;
+          announce(eventsText(scored < 0 ? r.events : r.events.slice(0, scored + 1)));
+          if (scored >= 0) return scoredHand(r.events[scored].hand);
+          persist();
+          break;
+        }
+        render();
+        await run.sleep(tm.think);
+        const r = await run.call(MSG.BOT_STEP);
+        st.S = r.state;
+        if (r.event.hand) {
+          st.pendingHand = r.event.hand;
+          st.view = endView(st.S, r.event.hand);
+        }
+        persist();
+        if (r.event.kind === "bid") {
+          say(bidText(r.event.seat, r.event.bid));
+          render();
+        } else {
+          await showPlay(run, r.event.seat, r.event.card, r.event.trick || null, null);
+        }
+        if (r.event.hand) return scoredHand(r.event.hand);
+      }
+    } catch (err) {
+      if (!run.live()) throw err;
+      refuse(err);
+    }
+    st.busy = false;
+    render();
+    afterTurnMessage();
+  }
+
+  async function continueAfterHand() {
+    st.userActed = true;
+    if (!st.pendingHand) return;
+    st.pendingHand = null;
+    st.view = null;
+    persist();
+    st.shownTrick = st.S.trick;
+    render();
+    announce(t("announce.newHand", { n: st.S.hand_number, dealer: seatName(st.S.dealer) }));
+    await runBots(current());
+  }
+
+  // ------------------------------------------------------------ tools
+
+  async function hint(level) {
+    if (st.busy || !st.S || st.S.to_act !== HUMAN) return;
+    const r = await current().ask(MSG.HINT, { level });
+    if (!r) return;
+    markHint(r.action);
+    say(hintText(r), "hint");
+  }
+
+  /** Why computer seat `seat` made its last bid or card (its bot's reason), shown and said. */
+  async function why(seat) {
+    if (!st.ready || !st.S) return;
+    const r = await current().ask(MSG.WHY, { seat });
+    if (r) say(whyText(r), "hint");
+  }
+
+  async function undo(closeDialogs) {
+    if (!st.S || st.busy) return;
+    const run = restart();
+    const S = await run.ask(MSG.UNDO);
+    if (!S) return;
+    closeDialogs();
+    adopt(S, t("announce.undone"));
+    if (botsToAct(S)) await runBots(run);
+  }
+
+  /** A card that cannot be played was tapped: the engine says which rule refuses it. */
+  async function whyNot(card) {
+    if (!st.ready || !st.S || st.busy || st.pendingHand) return;
+    const r = await current().ask(MSG.WHY_NOT, { card });
+    if (!r) return;
+    if (r.legal) await humanPlay(card); // the table was behind the engine: play it after all
+    else refuse({ code: r.code });
+  }
+
+  /** A completed hand as notation ({text}), or null when refused (the reason is shown). */
+  const exportHand = entry((number) => current().ask(MSG.EXPORT, { number }));
+
+  /** Ask the engine who it is (levels); rejects when the engine did not start. */
+  async function hello() {
+    await engine.ready;
+    const r = await engine.call(MSG.HELLO);
+    if (Array.isArray(r.levels) && r.levels.length) st.levels = r.levels;
+    st.presets = r.presets && typeof r.presets === "object" ? r.presets : {}; // house-rule presets by name
+    st.ready = true;
+  }
+
+  return {
+    state: st,
+    onSave: (text) => { st.saveText = text; },
+    render,
+    halt,
+    /** Draw and save again after halt() (this tab took the match back). */
+    unhalt: () => {
+      st.halted = false;
+    },
+    refocus: () => restoreFocus(st),
+    hello,
+    exportHand,
+    startMatch: live(startMatch),
+    resume: live(resume),
+    humanBid: live(humanBid),
+    look: live(look),
+    humanPlay: live(humanPlay),
+    whyNot: live(whyNot),
+    continueAfterHand: live(continueAfterHand),
+    hint: live(hint),
+    why: live(why),
+    undo: live(undo),
+  };
+}

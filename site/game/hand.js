@@ -1,0 +1,118 @@
+// hand.js: the player's hand: one tab stop (arrows, Home, End), playable cards enabled
+// from the engine's legal cards, the hint mark. The roving tab stop is kept in the DOM:
+// the hand's `data-roving` names the card that holds it, across redraws.
+import { HUMAN } from "../lib/constants.js";
+import { t } from "../lib/i18n.js";
+import { cardEl, cardName } from "../lib/words.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** The button an arrow, Home or End key moves to in a one-tab-stop group (null for other keys). */
+export function arrowTarget(key, buttons) {
+  const i = buttons.indexOf(document.activeElement);
+  if (key === "ArrowRight" || key === "ArrowDown") return buttons[Math.min(buttons.length - 1, i + 1)];
+  if (key === "ArrowLeft" || key === "ArrowUp") return buttons[Math.max(0, i - 1)];
+  if (key === "Home") return buttons[0];
+  if (key === "End") return buttons[buttons.length - 1];
+  return null;
+}
+
+/** Wire the hand: `onPlay(card)` for a playable card, `onRefused(card)` for one that is not. */
+export function initHand({ onPlay, onRefused }) {
+  const hand = $("#hand");
+  hand.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-card]");
+    if (btn && !btn.disabled) {
+      onPlay(btn.dataset.card);
+      return;
+    }
+    const slot = ev.target.closest(".slot");
+    if (slot) onRefused(slot.dataset.slot);
+  });
+  hand.addEventListener("keydown", (ev) => {
+    const buttons = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
+    if (!buttons.length) return;
+    const next = arrowTarget(ev.key, buttons);
+    if (next) {
+      ev.preventDefault();
+      setRoving(buttons, next);
+      next.focus();
+    }
+  });
+  hand.addEventListener("focusin", (ev) => {
+    const btn = ev.target.closest("button[data-card]");
+    if (btn) setRoving([...hand.querySelectorAll("button[data-card]")], btn);
+  });
+}
+
+function setRoving(buttons, current) {
+  for (const b of buttons) b.tabIndex = b === current ? 0 : -1;
+  if (current) $("#hand").dataset.roving = current.dataset.card;
+  else delete $("#hand").dataset.roving;
+}
+
+export function renderHand(S, interactive) {
+  const hand = $("#hand");
+  const hadFocus = hand.contains(document.activeElement);
+  const focusedCard = hadFocus ? document.activeElement.dataset.card : null;
+  const cards = S ? S.hand : [];
+  const legal = new Set(interactive && S && S.phase === "play" && S.to_act === HUMAN ? S.legal_cards : []);
+  const nodes = [];
+  for (const card of cards) {
+    const slot = document.createElement("span");
+    slot.className = "slot";
+    slot.dataset.slot = card;
+    const btn = cardEl(card, "button");
+    btn.type = "button";
+    btn.dataset.card = card;
+    // the drawn face holds no text (see cards.js), so this is the whole accessible name
+    btn.setAttribute("aria-label", cardName(card));
+    btn.disabled = !legal.has(card);
+    btn.tabIndex = -1;
+    slot.appendChild(btn);
+    nodes.push(slot);
+  }
+  hand.replaceChildren(...nodes);
+  hand.classList.toggle("my-turn", legal.size > 0);
+  const enabled = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
+  let current = enabled.find((b) => b.dataset.card === (focusedCard || hand.dataset.roving)) || enabled[0] || null;
+  if (hadFocus && !current && focusedCard) {
+    // the focused card was played: move to its neighbour
+    current = enabled[0] || null;
+  }
+  setRoving(enabled, current);
+  // one tab stop: a playable card, or the hand itself while none can be played (so the
+  // player can still reach it and hear what it holds, and focus has a place to wait)
+  hand.tabIndex = current ? -1 : 0;
+  if (hadFocus) {
+    if (current) current.focus({ preventScroll: true });
+    else if (document.activeElement !== hand) hand.focus({ preventScroll: true });
+  }
+  hand.setAttribute("aria-label", `${t("hand.label")} (${t("seat.cardsLeft", { n: cards.length })})`);
+  $("#hand-summary").textContent = cards.length ? `${t("hand.label")}: ${cards.map(cardName).join(", ")}.` : "";
+}
+
+/** Put focus on the hand (its roving card, or the hand itself). */
+export function focusHand() {
+  const hand = $("#hand");
+  const target = $("button[data-card][tabindex='0']:enabled", hand) || hand;
+  target.focus({ preventScroll: true });
+  return target;
+}
+
+export function handCardRect(card) {
+  const btn = $(`#hand button[data-card="${card}"]`);
+  return btn ? btn.getBoundingClientRect() : null;
+}
+
+export function markHint(action) {
+  clearHint();
+  let node = null;
+  if ("card" in action) node = $(`#hand button[data-card="${action.card}"]`);
+  else if ("bid" in action) node = $(`button[data-bid="${action.bid}"]`);
+  if (node) node.classList.add("hinted");
+}
+
+export function clearHint() {
+  for (const n of document.querySelectorAll(".hinted")) n.classList.remove("hinted");
+}

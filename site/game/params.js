@@ -1,0 +1,49 @@
+// params.js: what the game page's address asks for, read strictly. Every value is looked
+// up as an own property or in a list (never `value in object`), so `?speed=__proto__`
+// or `?lang=constructor` is simply not a speed or a language.
+import { speedOf } from "../lib/settings.js";
+
+/** Speed aliases the address accepts besides the speeds' own names. */
+const SPEED_ALIASES = new Map([["0", "instant"], ["1", "fast"]]);
+/** The longest seed shown back to the player (the engine checks the seed itself). */
+const SEED_SHOWN_CHARS = 24;
+
+/** The address's parameters: `params = readParams(location.search)`. */
+export function readParams(search) {
+  const q = new URLSearchParams(search);
+  return {
+    embed: q.get("embed") === "1",
+    compact: q.get("compact") === "1",
+    lang: q.get("lang"),
+    hasSeed: q.has("seed"),
+    seed: q.get("seed"),
+    /** The house rules asked for (`?rules=jokers`, `?rules=1.0.0,target=300`): text for the engine to read, or null. */
+    rules: q.get("rules"),
+    /** The speed asked for (instant, slow, normal, fast), or null. */
+    speed() {
+      const v = q.get("speed");
+      if (v === null) return null;
+      const name = SPEED_ALIASES.has(v) ? SPEED_ALIASES.get(v) : v;
+      return speedOf(name) ? name : null;
+    },
+    /** The level asked for as `name` (partner, opponents) when it is one of `levels`, else null. */
+    level(name, levels) {
+      const v = q.get(name);
+      return levels.includes(v) ? v : null;
+    },
+  };
+}
+
+/** A seed as the player may see it again: at most SEED_SHOWN_CHARS characters. */
+export function shownSeed(seed) {
+  const chars = [...String(seed)];
+  return chars.length > SEED_SHOWN_CHARS ? `${chars.slice(0, SEED_SHOWN_CHARS).join("")}…` : chars.join("");
+}
+
+/** The address without its seed and rules: a reload then resumes the match instead of dealing it again. */
+export function withoutSeed(href) {
+  const url = new URL(href);
+  url.searchParams.delete("seed");
+  url.searchParams.delete("rules");
+  return url.pathname + url.search + url.hash;
+}

@@ -1,0 +1,113 @@
+// persistence.js: the match the game keeps in localStorage. The match is the engine's own save
+// text (spades.bridge "save"); beside it, the number of a scored hand still waiting for
+// Continue (the player's settings are lib/settings.js). Storage may be missing or full:
+// every function here then degrades to "nothing saved" and never throws; createSaver shows
+// a failed write and retries it. A save the engine refused is kept aside (one copy), not
+// deleted.
+
+/** A failed save is tried again after this many ms (until it succeeds or is replaced). */
+const SAVE_RETRY_MS = 2000;
+
+/**
+ * The match store. An embedded table (embed.html → index.html?embed=1) has its own keys,
+ * so a tutorial's table never overwrites the player's own match.
+ */
+export function matchStore(embed) {
+  const saveKey = embed ? "spades.embed.save.v1" : "spades.save.v1";
+  const pendingKey = embed ? "spades.embed.pending.v1" : "spades.pending.v1";
+  const asideKey = embed ? "spades.embed.refused.v1" : "spades.refused.v1";
+  return {
+    /** The saved session text, or null. */
+    load() {
+      try {
+        return localStorage.getItem(saveKey);
+      } catch {
+        return null;
+      }
+    },
+    /** The number of the scored hand waiting for Continue when the page was left, or null. */
+    pendingHand() {
+      try {
+        const n = Number(localStorage.getItem(pendingKey));
+        return Number.isInteger(n) && n > 0 ? n : null;
+      } catch {
+        return null;
+      }
+    },
+    /** The lock that lets one tab at a time own this match (tablock.js). */
+    lockName: `${saveKey}.owner`,
+    /**
+     * Keep the session text and the waiting hand's number; false when storage is full or
+     * refused. The session text is written last, in one setItem: a failed write leaves
+     * the previous good save whole (and its waiting hand's number as it was).
+     */
+    write(text, pendingNumber) {
+      let before = null;
+      try {
+        before = localStorage.getItem(pendingKey);
+        if (pendingNumber) localStorage.setItem(pendingKey, String(pendingNumber));
+        else localStorage.removeItem(pendingKey);
+        localStorage.setItem(saveKey, text);
+        return true;
+      } catch {
+        try {
+          if (before === null) localStorage.removeItem(pendingKey);
+          else localStorage.setItem(pendingKey, before);
+        } catch {
+          /* storage unavailable: the save itself is unchanged */
+        }
+        return false;
+      }
+    },
+    /** Move a save the engine refused aside (one copy, replacing an older one); false when
+     * storage refused the copy: the save then stays where it was. */
+    keepAside(text) {
+      try {
+        localStorage.setItem(asideKey, text);
+        localStorage.removeItem(saveKey);
+        localStorage.removeItem(pendingKey);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** The save kept aside, or null. */
+    aside() {
+      try {
+        return localStorage.getItem(asideKey);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Writes the match to `store` for the tab that owns it (`owned()`). A failed write calls
+ * `onFailed()` and is retried every SAVE_RETRY_MS with the newest text until it succeeds
+ * (then `onSaved()`); a newer save replaces the one waiting. Returns save(text, pending).
+ */
+export function createSaver(store, { owned, onFailed, onSaved }) {
+  let waiting = null; // [text, pending] not yet written
+  let timer = null;
+
+  function attempt() {
+    timer = null;
+    if (!owned()) waiting = null; // another tab owns the match now: its saves win
+    if (!waiting) return;
+    const [text, pending] = waiting;
+    if (store.write(text, pending)) {
+      waiting = null;
+      onSaved();
+    } else {
+      onFailed();
+      timer = setTimeout(attempt, SAVE_RETRY_MS);
+    }
+  }
+
+  return function save(text, pending) {
+    const retrying = waiting !== null;
+    waiting = [text, pending];
+    if (!retrying) attempt();
+  };
+}

@@ -1,0 +1,132 @@
+// presenter.js: what the player sees and hears of the controller's state. It holds the
+// game's one state object and draws, says and saves it: the message line, the card
+// animation, and the pause on a scored hand. It makes no engine call (controller.js alone
+// sequences those); `run` is the controller's sequence, used here only to wait and sleep.
+import { markCustom } from "./alerts.js";
+import { errorText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { HUMAN } from "../lib/constants.js";
+import { t } from "../lib/i18n.js";
+import { pace } from "../lib/settings.js";
+import { renderRules } from "./rules-chip.js";
+import { endView, render as draw, restoreFocus } from "./screen.js";
+import { clearHint } from "./hand.js";
+import * as table from "./table.js";
+
+/**
+ * The presenter. `save(text, pending)`: persistence.createSaver; `settings`: the live
+ * settings; `speedOverride()`: the speed the address asks for (or null); `announce`: the
+ * live region; `onScoredHand(row)` and `onMatchEnd({saveText, state})`: as for the controller.
+ */
+export function createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+  const st = {
+    S: null, // the engine's latest state
+    saveText: null, // the session as text, from the engine's last change
+    shownTrick: null, // the trick drawn on the table (may be a completed one)
+    pendingHand: null, // a scored hand waiting for Continue
+    view: null, // while a finished hand is on show: the table as it ended
+    busy: false, // computer players / animations in progress
+    looking: false, // the "See my cards" request is on its way
+    userActed: false, // the player has acted: focus may now follow their turn
+    levels: ["easy"], // the engine's computer-player levels
+    ready: false, // the engine answered hello
+    halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
+    refusal: null, // the engine's last refusal shown to the player ({code})
+  };
+
+  /** Show `text` in the message line and say it in the live region. */
+  function say(text, kind) {
+    showMessage(text, kind);
+    announce(text);
+  }
+  function refuse(err) {
+    st.refusal = err;
+    say(errorText(err), "error");
+  }
+
+  function render() {
+    if (st.halted) return;
+    renderRules(st.S ? st.S.rules : null);
+    draw(st);
+    markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
+  }
+
+  function persist() {
+    if (!st.S || !st.saveText || st.halted) return;
+    save(st.saveText, st.pendingHand && st.pendingHand.number);
+  }
+
+  const timing = () => pace(speedOverride() || settings.speed);
+
+  function afterTurnMessage() {
+    if (!st.S || st.busy || st.pendingHand) return;
+    say(turnText(st.S), st.S.to_act === HUMAN ? "turn" : "info");
+    restoreFocus(st);
+  }
+
+  /** Take a whole new state from the engine (new match, resume, undo): no hand on show. */
+  function take(S) {
+    st.S = S;
+    st.shownTrick = S.trick;
+    st.pendingHand = null;
+    st.view = null;
+  }
+
+  /** Take a fresh state (new match, undo): saved, drawn, announced. */
+  function adopt(S, message) {
+    take(S);
+    persist();
+    clearHint();
+    render();
+    say(message);
+  }
+
+  /** Show one card being played; if it completed a trick, show the trick, then sweep it away. */
+  async function showPlay(run, seat, card, completed, fromRect) {
+    const tm = timing();
+    st.shownTrick = completed || st.S.trick;
+    // draw the table around the new trick (hand shrinks, counts update), nothing playable
+    const keep = st.busy;
+    st.busy = true;
+    render();
+    st.busy = keep;
+    announce(playText(seat, card));
+    await run.wait(table.animatePlay(seat, fromRect, tm.move));
+    if (!trickDone(completed)) return;
+    say(trickText(completed.winner));
+    await run.sleep(tm.pause);
+    await run.wait(table.animateCollect(completed.winner, tm.move));
+    st.shownTrick = st.S.trick;
+    table.renderTrick(st.shownTrick);
+  }
+
+  /** Keep scored hand `row` on show: the score sheet waits for Continue, or the match ends. */
+  function pauseForHand(row) {
+    st.pendingHand = row;
+    persist();
+    render();
+    const [us, them] = row.teams;
+    say(t("announce.hand", { n: row.number, us: us.score_after, them: them.score_after }));
+    if (st.S.phase === "over") {
+      // the end screen takes over; the sheet stays available from its button
+      st.pendingHand = null;
+      st.view = null;
+      persist();
+      onMatchEnd({ saveText: st.saveText, state: st.S });
+      render();
+      afterTurnMessage();
+      return;
+    }
+    onScoredHand(row);
+  }
+
+  /** A hand was scored while the bots played: keep it on show and wait for Continue. */
+  function scoredHand(row) {
+    st.pendingHand = row;
+    st.view = endView(st.S, row);
+    persist();
+    st.busy = false;
+    pauseForHand(row);
+  }
+
+  return { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand };
+}

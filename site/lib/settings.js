@@ -1,0 +1,53 @@
+// settings.js: the player's settings (speed, deck colours, language) as kept in
+// localStorage, shared by every page that reads them. Storage may be missing or full:
+// reading then gives the defaults and writing says it failed; nothing here throws.
+// Values read from storage are looked up as own properties only.
+
+const SETTINGS_KEY = "spades.settings.v1";
+
+/** Speeds a player can choose: think = pause before a computer acts, move = card flight,
+ * pause = how long a full trick stays on the table (milliseconds). */
+export const SPEEDS = Object.freeze({
+  slow: { think: 900, move: 480, pause: 1500 },
+  normal: { think: 480, move: 300, pause: 950 },
+  fast: { think: 180, move: 160, pause: 450 },
+  instant: { think: 0, move: 0, pause: 0 },
+});
+const DEFAULT_SPEED = "normal";
+
+/** The speed named `name` (own properties only: "__proto__" is no speed), or null. */
+export function speedOf(name) {
+  return typeof name === "string" && Object.hasOwn(SPEEDS, name) ? SPEEDS[name] : null;
+}
+
+/** The delays of `speed` (a SPEEDS name); no card flight when the system asks for reduced motion. */
+export function pace(speed) {
+  const sp = speedOf(speed) || SPEEDS[DEFAULT_SPEED];
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduced ? { ...sp, move: 0 } : sp;
+}
+
+/** The settings as saved, with defaults for anything missing or malformed. */
+export function loadSettings() {
+  let s = {};
+  try {
+    s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
+  } catch {
+    s = {};
+  }
+  return {
+    speed: speedOf(s.speed) ? s.speed : DEFAULT_SPEED,
+    fourColour: Boolean(s.fourColour),
+    lang: typeof s.lang === "string" ? s.lang : null,
+  };
+}
+
+/** Keep the settings; false when storage refused them (they then last for this visit). */
+export function saveSettings(settings) {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    return true;
+  } catch {
+    return false;
+  }
+}

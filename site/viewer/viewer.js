@@ -1,0 +1,245 @@
+// viewer.js: the hand viewer. Loads a hand (or a whole match) through the engine's
+// `review {text}` message, then steps through the deal, the bids, every card and the
+// score, in the page's language (?lang=, else the game's setting, else the browser's).
+//
+// Input: ?hand=<url-encoded text>  or  ?src=<relative URL of a file on this site>
+//        or the paste box / file picker. #step=N (and #hand=K) pick a position.
+// Keys:  ← / → step, Home / End jump (when focus is not in a text field).
+import { startEngine } from "../engine/engine.js";
+import { applyStatic, has, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
+import { loadSettings } from "../lib/settings.js";
+import { MSG } from "../engine/protocol.js";
+import { registerServiceWorker } from "../lib/sw-register.js";
+import { buildSteps, caption, describe, positionAt, seatName } from "../lib/steps.js";
+import { cardNode, drawScore, drawSeat } from "../lib/seat-view.js";
+import { SEATS } from "../lib/constants.js";
+import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
+import { rulesLine } from "../lib/rules-words.js";
+import { setCardOrder } from "../lib/steps.js";
+import { setDeck } from "../lib/words.js";
+
+const $ = (id) => document.getElementById(id);
+
+// ------------------------------------------------------------------ helpers
+
+function showError(message, detail) {
+  const box = $("error");
+  box.textContent = message;
+  if (detail) {
+    const more = document.createElement("span");
+    more.className = "detail";
+    more.lang = "en"; // the engine's own wording, for the curious
+    more.textContent = ` ${t("viewer.error.detail", { detail })}`;
+    box.appendChild(more);
+  }
+  box.hidden = false;
+}
+
+function clearError() {
+  $("error").textContent = "";
+  $("error").hidden = true;
+}
+
+function setStatus(key, state) {
+  $("status").textContent = t(key);
+  $("status").dataset.state = state;
+}
+
+/** Draw position `v.step` of hand `v.index`. `v` is the viewer's one state object. */
+function draw(v) {
+  const rec = v.hands[v.index];
+  const { steps, step } = v;
+  const pos = positionAt(rec, steps, step);
+  const s = steps[step];
+  const nextStep = steps[step + 1];
+  const toAct = nextStep && nextStep.kind !== "score" ? nextStep.seat : null;
+  for (let seat = 0; seat < SEATS; seat++) drawSeat(rec, seat, pos, toAct);
+  for (const slot of document.querySelectorAll("#trick .slot")) {
+    slot.textContent = "";
+    slot.classList.remove("winner");
+  }
+  if (pos.trick && s.kind === "play") {
+    for (const [seat, card] of pos.trick.plays) {
+      const slot = document.querySelector(`#trick .slot[data-slot="${seat}"]`);
+      slot.appendChild(cardNode(card));
+      if (pos.trick.winner === seat) slot.classList.add("winner");
+    }
+  }
+  const lastStep = steps.length - 1;
+  $("caption").textContent = caption(rec, steps, step, pos);
+  $("counter").textContent = t("viewer.counter", { n: step, total: lastStep });
+  $("first").disabled = $("prev").disabled = step === 0;
+  $("next").disabled = $("last").disabled = step === lastStep;
+  $("announce").textContent = describe(rec, steps, step);
+  document.body.dataset.step = String(step);
+  document.body.dataset.steps = String(lastStep);
+  if (step === lastStep && rec.scores) drawScore(rec);
+  else $("score").hidden = true;
+  const hash = v.hands.length > 1 ? `#hand=${v.index + 1}&step=${step}` : `#step=${step}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  afterDraw(v);
+}
+
+const clamp = (k, list) => Math.max(0, Math.min(list.length - 1, k));
+
+function go(v, k, redraw = false) {
+  const target = quizLimit(v, v.step, clamp(k, v.steps));
+  if (!redraw && target === v.step && document.body.dataset.step === String(v.step)) return;
+  v.step = target;
+  draw(v);
+}
+
+function selectHand(v, index, startStep = 0) {
+  v.index = clamp(index, v.hands);
+  v.steps = buildSteps(v.hands[v.index]);
+  v.step = quizLimit(v, 0, clamp(startStep, v.steps));
+  $("hand-select").value = String(v.index);
+  draw(v);
+  handShown(v);
+}
+
+// ------------------------------------------------------------------ loading
+
+/** Show `text` (any form `review` reads); false when the engine refused it (reason shown). */
+async function show(v, text, { keepHash = false } = {}) {
+  clearError();
+  if (!text || !text.trim()) {
+    showError(t("viewer.error.empty"));
+    return false;
+  }
+  setStatus("viewer.status.reading", "busy");
+  let result;
+  try {
+    result = await v.engine.call(MSG.REVIEW, { text });
+  } catch (err) {
+    const code = (err && err.code) || "unknown";
+    setStatus("viewer.status.failed", "error");
+    showError(has(`viewer.error.${code}`) ? t(`viewer.error.${code}`) : t("viewer.error.unknown"), err && err.message);
+    document.body.dataset.error = code;
+    return false;
+  }
+  delete document.body.dataset.error;
+  if (!result.hands || !result.hands.length) {
+    setStatus("viewer.status.failed", "error");
+    showError(t("viewer.error.noHands"));
+    return false;
+  }
+  v.hands = result.hands;
+  v.text = text;
+  // the hand's house rules (1.0.0 when absent): named above the table, its deck's cards named and sorted
+  setDeck(result.rules ? result.rules.deck : null);
+  setCardOrder(Array.isArray(result.order) ? result.order : null);
+  $("rules-line").textContent = rulesLine(result.rules || null);
+  v.caches = new Map();
+  const select = $("hand-select");
+  select.textContent = "";
+  v.hands.forEach((rec, i) => {
+    const opt = document.createElement("option");
+    opt.value = String(i);
+    opt.textContent = t(rec.scores ? "viewer.handOption" : "viewer.handUnfinished", { n: rec.number, name: seatName(rec.dealer) });
+    select.appendChild(opt);
+  });
+  $("hand-pick").hidden = v.hands.length < 2;
+  const kind = has(`viewer.source.${result.source}`) ? result.source : "notation";
+  $("source-kind").textContent = t(`viewer.source.${kind}`, { n: v.hands.length });
+  $("viewer").hidden = false;
+  const params = keepHash ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams();
+  const want = Number.parseInt(params.get("hand") || "1", 10) - 1;
+  const at = Number.parseInt(params.get("step") || "0", 10);
+  selectHand(v, Number.isFinite(want) ? want : 0, Number.isFinite(at) ? at : 0);
+  setStatus("viewer.status.ready", "ready");
+  document.body.dataset.ready = "1";
+  return true;
+}
+
+/** The text the address asks for: {text}, {error} (already translated) or null. */
+async function fromQuery() {
+  const query = new URLSearchParams(location.search);
+  if (query.has("hand")) return { text: query.get("hand") };
+  if (!query.has("src")) return null;
+  const src = query.get("src");
+  const url = new URL(src, location.href);
+  if (url.origin !== location.origin) return { error: t("viewer.error.foreign") };
+  try {
+    const resp = await fetch(url);
+    if (!resp.ok) return { error: t("viewer.error.http", { src, status: String(resp.status) }) };
+    return { text: await resp.text() };
+  } catch {
+    return { error: t("viewer.error.offline", { src }) };
+  }
+}
+
+const inTextField = (target) => target && target.closest("textarea, input, select, [contenteditable='true']") !== null;
+
+function wire(v) {
+  $("first").addEventListener("click", () => go(v, 0));
+  $("prev").addEventListener("click", () => go(v, v.step - 1));
+  $("next").addEventListener("click", () => go(v, v.step + 1));
+  $("last").addEventListener("click", () => go(v, v.steps.length - 1));
+  $("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value), 0));
+  document.addEventListener("keydown", (e) => {
+    if ($("viewer").hidden || inTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowRight: v.step + 1, ArrowLeft: v.step - 1, Home: 0, End: v.steps.length - 1 };
+    if (e.key in moves) {
+      e.preventDefault();
+      go(v, moves[e.key]);
+    }
+  });
+  $("load-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (v.ready) show(v, $("source").value);
+  });
+  $("file").addEventListener("change", async (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (!file) return;
+    const text = await file.text();
+    $("source").value = text;
+    if (v.ready) show(v, text);
+  });
+}
+
+async function main() {
+  const engine = startEngine({
+    onProgress: ({ stage }) => {
+      if (has(`viewer.loading.${stage}`)) setStatus(`viewer.loading.${stage}`, "loading");
+    },
+  });
+  const wish = readQuery(new URLSearchParams(location.search));
+  const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0, text: "", caches: new Map(),
+    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), right: 0, run: null, asking: null };
+  wire(v);
+  wireAnalyse(v, (k, redraw) => go(v, k, redraw));
+  registerServiceWorker();
+  try {
+    const lang = new URLSearchParams(location.search).get("lang") || loadSettings().lang;
+    await loadLanguage(pickLanguage(lang));
+  } catch {
+    /* English text from the HTML stays */
+  }
+  applyStatic();
+  document.title = t("viewer.pageTitle");
+  try {
+    await engine.ready;
+  } catch (err) {
+    setStatus("viewer.status.bootFailed", "error");
+    showError(t("viewer.status.bootFailed"), err && err.message);
+    return;
+  }
+  v.ready = true;
+  $("show").disabled = false;
+  const source = await fromQuery();
+  if (source && source.error) {
+    setStatus("viewer.status.failed", "error");
+    showError(source.error);
+    $("loader").open = true;
+  } else if (source) {
+    $("source").value = source.text;
+    if (!(await show(v, source.text, { keepHash: true }))) $("loader").open = true;
+  } else {
+    setStatus("viewer.status.idle", "ready");
+    $("loader").open = true;
+  }
+  document.body.dataset.engine = "ready";
+}
+
+main();

@@ -1,0 +1,85 @@
+"""The layout of site/ (read as text, no browser needed): one folder per page, `lib/` and
+`engine/` beneath them. A page's modules import `lib/`, `engine/` and their own folder,
+never another page's; `lib/` imports only `lib/` and `engine/`; `engine/` only itself. Every
+module a script names, every script and style sheet a page names, and every worker URL
+exists, so a moved file cannot leave a dangling path behind.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+PAGE_FOLDERS = ("game", "viewer", "stats", "python")
+#: What each folder's modules may import (besides the Pyodide runtime the build adds).
+ALLOWED = {
+    **{page: {page, "lib", "engine"} for page in PAGE_FOLDERS},
+    "lib": {"lib", "engine"},
+    "engine": {"engine"},
+}
+#: Shipped by the build from site/node_modules, not a file of site/.
+RUNTIME = "pyodide"
+
+STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
+DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
+WORKER_URL = re.compile(r"""new Worker\(\s*new URL\(\s*["']([^"']+)["']""")
+PAGE_REF = re.compile(r"""<(?:script[^>]*\bsrc|link[^>]*rel="stylesheet"[^>]*\bhref)="([^"]+)\"""")
+
+
+def modules() -> list[Path]:
+    return sorted(p for p in SITE.rglob("*.js") if "node_modules" not in p.parts)
+
+
+def without_comments(text: str) -> str:
+    """The source without // line comments (usage examples in headers name imports)."""
+    return re.sub(r"^\s*//.*$", "", text, flags=re.M)
+
+
+def imports(path: Path) -> list[str]:
+    text = without_comments(path.read_text(encoding="utf-8"))
+    return STATIC_IMPORT.findall(text) + DYNAMIC_IMPORT.findall(text)
+
+
+def folder_of(path: Path) -> str:
+    rel = path.relative_to(SITE)
+    return rel.parts[0] if len(rel.parts) > 1 else "."
+
+
+def test_every_script_lives_in_a_folder_of_its_concern():
+    loose = [p.name for p in modules() if folder_of(p) == "."]
+    assert loose == ["sw.js"], f"scripts at the site root besides the service worker: {loose}"
+    folders = {folder_of(p) for p in modules()} - {"."}
+    assert folders == set(ALLOWED), folders
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: p.relative_to(SITE).as_posix())
+def test_imports_resolve_and_respect_the_layers(path):
+    here = folder_of(path)
+    for spec in imports(path):
+        assert spec.startswith("."), f"{spec}: only relative imports (the site requests no other origin)"
+        target = (path.parent / spec).resolve()
+        rel = target.relative_to(SITE)
+        if rel.parts[0] == RUNTIME:
+            continue
+        assert target.is_file(), f"{spec} does not exist"
+        assert rel.parts[0] in ALLOWED[here], f"{here}/ must not import {rel.as_posix()}"
+
+
+def test_worker_urls_resolve():
+    found = []
+    for path in modules():
+        for spec in WORKER_URL.findall(path.read_text(encoding="utf-8")):
+            found.append(spec)
+            assert (path.parent / spec).is_file(), f"{path.name} starts a worker from {spec}, which does not exist"
+    assert len(found) == 2, found  # engine.js and engine-start.js start the same worker
+
+
+@pytest.mark.parametrize("page", sorted(SITE.glob("*.html")), ids=lambda p: p.name)
+def test_page_scripts_and_styles_exist(page):
+    refs = PAGE_REF.findall(page.read_text(encoding="utf-8"))
+    for ref in refs:
+        assert (SITE / ref).is_file(), f"{page.name} names {ref}, which does not exist"
+    if page.name != "embed.html":  # the embed page is a frame around index.html
+        assert any(ref.endswith(".js") for ref in refs), f"{page.name} loads no script"
