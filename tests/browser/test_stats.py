@@ -411,7 +411,7 @@ def test_stats_page_passes_axe(page, site_url, games):
     assert bad == []
 
 
-@pytest.mark.parametrize("lang", ["de", "ro", "ru", "pt", "hu"])
+@pytest.mark.parametrize("lang", ["de", "ro", "ru", "pt", "hu", "es"])
 def test_every_text_is_translated(page, site_url, games, lang):
     seeded(page, site_url, games[:2])
     page.goto(site_url + f"stats.html?lang={lang}")
