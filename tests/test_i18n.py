@@ -296,3 +296,12 @@ def test_an_accessible_name_contains_its_visible_text(lang):
     assert "viewer.first.label" in pairs and "viewer.next.label" in pairs
     bad = {k: v for k, v in pairs.items() if _spoken(catalogue[k[:-len(".label")]]) not in _spoken(v)}
     assert bad == {}
+
+
+def test_russian_calls_a_hand_razdacha():
+    """A hand (one deal of 13 tricks) is «раздача» in every Russian text (glossary.md);
+    «сдача» appears only as «сдача карт», the act of dealing."""
+    texts_ru = [t for v in load("ru").values() for t in texts(v)]
+    texts_ru.append((ROOT / "site" / "rules" / "ru.html").read_text(encoding="utf-8"))
+    stray = [m.group(0) for text in texts_ru for m in re.finditer(r"\bсдач\w*\b(?! карт)", text, re.I)]
+    assert stray == []
