@@ -22,7 +22,7 @@ from spades.rules import legal_mask
 from tests.test_ai import deal_with, position
 
 I18N = Path(__file__).resolve().parents[1] / "site" / "i18n"
-LANGS = ("en", "de", "ro", "ru", "pt", "hu")
+LANGS = ("en", "de", "ro", "ru", "pt", "hu", "es")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 MATCHES = 50                 # Easy and Normal: whole matches, every decision compared
 HARD_HANDS = 3               # Hard at its full budget: the first hand of this many matches (see report)

@@ -9,8 +9,8 @@ No browser needed. What is checked, per language:
   has no stray braces, no HTML and no empty text;
 * plural objects hold exactly the Intl.PluralRules categories that the language
   needs (the CLDR sets are hard-coded below; when node is installed its ICU is
-  asked too, and for Portuguese the "many" category that newer CLDR adds is
-  required if node reports it);
+  asked too, and for Portuguese and Spanish the "many" category that newer CLDR
+  adds is required if node reports it);
 * at least 80 % of the translatable strings differ from English (catches copied,
   untranslated entries; brand names and strings made of numbers, symbols and
   placeholders only are left out of that count);
@@ -29,7 +29,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "site" / "i18n"
-LANGS = ["de", "ro", "ru", "pt", "hu"]
+LANGS = ["de", "ro", "ru", "pt", "hu", "es"]
 
 # CLDR plural categories (cardinal) per language, as Intl.PluralRules uses them.
 CLDR_CATEGORIES = {
@@ -39,10 +39,11 @@ CLDR_CATEGORIES = {
     "ru": {"one", "few", "many", "other"},
     "pt": {"one", "other"},
     "hu": {"one", "other"},
+    "es": {"one", "other"},
 }
-# Categories that newer CLDR versions add (CLDR 42: "many" for pt, used for
+# Categories that newer CLDR versions add (CLDR 42: "many" for pt and es, used for
 # 1 000 000 etc.). Required when node's ICU reports them, allowed otherwise.
-NEWER_CLDR = {"pt": {"many"}}
+NEWER_CLDR = {"pt": {"many"}, "es": {"many"}}
 
 # Keys that are the same in every language on purpose (brand / game name).
 BRAND_KEYS = {"app.title"}
@@ -54,19 +55,19 @@ HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 # Glossary terms that must appear (case-insensitive) in a key's text, when the key
 # exists: {key: {lang: word}}.
 GLOSSARY_TERMS = {
-    "bid.nil": {"de": "Nil", "ro": "nil", "ru": "ноль", "pt": "nil", "hu": "nil"},
-    "bid.nilButton": {"de": "Nil", "ro": "nil", "ru": "ноль", "pt": "nil", "hu": "nil"},
-    "sheet.contract": {"de": "Kontrakt", "ro": "contract", "ru": "контракт", "pt": "contrato", "hu": "kontraktus"},
-    "sheet.penalty": {"de": "Sackstrafe", "ro": "saci", "ru": "мешки", "pt": "sacos", "hu": "zsákbüntetés"},
-    "action.lastTrick": {"de": "Stich", "ro": "levat", "ru": "взятк", "pt": "vaza", "hu": "ütés"},
-    "trick.spadesBroken": {"de": "Pik", "ro": "pica", "ru": "пики", "pt": "espadas", "hu": "pikk"},
-    "suit.S": {"de": "Pik", "ro": "pică", "ru": "пик", "pt": "espadas", "hu": "pikk"},
-    "suit.H": {"de": "Herz", "ro": "cupă", "ru": "черв", "pt": "copas", "hu": "kőr"},
-    "suit.D": {"de": "Karo", "ro": "caro", "ru": "буб", "pt": "ouros", "hu": "káró"},
-    "suit.C": {"de": "Kreuz", "ro": "treflă", "ru": "треф", "pt": "paus", "hu": "treff"},
-    "level.easy": {"de": "Einfach", "ro": "Ușor", "ru": "Лёгкий", "pt": "Fácil", "hu": "Könnyű"},
-    "level.normal": {"de": "Normal", "ro": "Normal", "ru": "Средний", "pt": "Normal", "hu": "Normál"},
-    "level.hard": {"de": "Schwer", "ro": "Greu", "ru": "Сложный", "pt": "Difícil", "hu": "Nehéz"},
+    "bid.nil": {"de": "Nil", "ro": "nil", "ru": "ноль", "pt": "nil", "hu": "nil", "es": "nil"},
+    "bid.nilButton": {"de": "Nil", "ro": "nil", "ru": "ноль", "pt": "nil", "hu": "nil", "es": "nil"},
+    "sheet.contract": {"de": "Kontrakt", "ro": "contract", "ru": "контракт", "pt": "contrato", "hu": "kontraktus", "es": "contrato"},
+    "sheet.penalty": {"de": "Sackstrafe", "ro": "saci", "ru": "мешки", "pt": "sacos", "hu": "zsákbüntetés", "es": "bolsas"},
+    "action.lastTrick": {"de": "Stich", "ro": "levat", "ru": "взятк", "pt": "vaza", "hu": "ütés", "es": "baza"},
+    "trick.spadesBroken": {"de": "Pik", "ro": "pica", "ru": "пики", "pt": "espadas", "hu": "pikk", "es": "picas"},
+    "suit.S": {"de": "Pik", "ro": "pică", "ru": "пик", "pt": "espadas", "hu": "pikk", "es": "picas"},
+    "suit.H": {"de": "Herz", "ro": "cupă", "ru": "черв", "pt": "copas", "hu": "kőr", "es": "corazones"},
+    "suit.D": {"de": "Karo", "ro": "caro", "ru": "буб", "pt": "ouros", "hu": "káró", "es": "diamantes"},
+    "suit.C": {"de": "Kreuz", "ro": "treflă", "ru": "треф", "pt": "paus", "hu": "treff", "es": "tréboles"},
+    "level.easy": {"de": "Einfach", "ro": "Ușor", "ru": "Лёгкий", "pt": "Fácil", "hu": "Könnyű", "es": "Fácil"},
+    "level.normal": {"de": "Normal", "ro": "Normal", "ru": "Средний", "pt": "Normal", "hu": "Normál", "es": "Normal"},
+    "level.hard": {"de": "Schwer", "ro": "Greu", "ru": "Сложный", "pt": "Difícil", "hu": "Nehéz", "es": "Difícil"},
 }
 
 
@@ -295,3 +296,12 @@ def test_an_accessible_name_contains_its_visible_text(lang):
     assert "viewer.first.label" in pairs and "viewer.next.label" in pairs
     bad = {k: v for k, v in pairs.items() if _spoken(catalogue[k[:-len(".label")]]) not in _spoken(v)}
     assert bad == {}
+
+
+def test_russian_calls_a_hand_razdacha():
+    """A hand (one deal of 13 tricks) is «раздача» in every Russian text (glossary.md);
+    «сдача» appears only as «сдача карт», the act of dealing."""
+    texts_ru = [t for v in load("ru").values() for t in texts(v)]
+    texts_ru.append((ROOT / "site" / "rules" / "ru.html").read_text(encoding="utf-8"))
+    stray = [m.group(0) for text in texts_ru for m in re.finditer(r"\bсдач\w*\b(?! карт)", text, re.I)]
+    assert stray == []

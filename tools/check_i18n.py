@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 I18N = Path(__file__).resolve().parents[1] / "site" / "i18n"
-LANGS = ["de", "ro", "ru", "pt", "hu"]
+LANGS = ["de", "ro", "ru", "pt", "hu", "es"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

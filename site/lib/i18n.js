@@ -16,6 +16,7 @@ export const LANGUAGES = {
   ru: "Русский",
   pt: "Português",
   hu: "Magyar",
+  es: "Español",
 };
 
 const LOCALES = { pt: "pt-PT" };
@@ -89,7 +90,7 @@ export async function loadLanguage(code) {
   }
   lang = use;
   // The Portuguese texts are European Portuguese: its plural rules (0 is "other") and numbers.
-  const locale = Object.hasOwn(LOCALES, lang) ? LOCALES[lang] : lang;
+  const locale = currentLocale();
   plural = new Intl.PluralRules(locale);
   numbers = new Intl.NumberFormat(locale);
   signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
@@ -99,6 +100,11 @@ export async function loadLanguage(code) {
 
 export function currentLanguage() {
   return lang;
+}
+
+/** The Intl locale of the current language (pt: pt-PT), for dates and numbers on the page. */
+export function currentLocale() {
+  return Object.hasOwn(LOCALES, lang) ? LOCALES[lang] : lang;
 }
 
 export function fmt(n) {

@@ -2,7 +2,7 @@
 // figures, charts and the match list (view.js). The engine is started only for an
 // import, which replays every match before it is kept. Sets body[data-ready] when drawn
 // and performance marks "stats-ready" (page usable) and "stats-drawn" (figures shown).
-import { loadLanguage, pickLanguage, applyStatic, t } from "../lib/i18n.js";
+import { loadLanguage, pickLanguage, applyStatic, currentLocale, t } from "../lib/i18n.js";
 import { openHistory } from "../lib/history.js";
 import { computeStats } from "./calc.js";
 import { renderFigures, renderTables, renderCharts, matchItem } from "./view.js";
@@ -196,6 +196,8 @@ async function boot() {
   [, history] = await Promise.all([loadLanguage(pickLanguage(wish)), opening]);
   document.body.classList.toggle("four-colour", Boolean(s.fourColour));
   applyStatic();
+  // a hint only: browsers draw a date field in their own interface language, whatever its lang
+  for (const input of document.querySelectorAll("#filters input[type='date']")) input.lang = currentLocale();
   document.title = t("stats.pageTitle");
   performance.mark("stats-ready");
   if (!history.available) {

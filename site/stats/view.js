@@ -1,6 +1,6 @@
 // view.js: draws the statistics page's figures, tables, charts and match list.
 // Every figure carries data-stat (its name) and data-value (the raw number) for tests.
-import { t, fmt } from "../lib/i18n.js";
+import { t, fmt, currentLocale } from "../lib/i18n.js";
 import { lineChart, barChart } from "../lib/chart.js";
 import { percent, mean, BAG_BUCKETS } from "./calc.js";
 import { HAND } from "../lib/historyfile.js";
@@ -135,7 +135,7 @@ const FIRST_CARD_STEP = 4;
 let dateFormat = null;
 
 function formatDate(ms) {
-  const lang = document.documentElement.lang;
+  const lang = currentLocale();
   if (!dateFormat || dateFormat.lang !== lang) {
     dateFormat = { lang, format: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }) };
   }

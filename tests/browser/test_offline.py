@@ -330,7 +330,7 @@ def test_language_switch_works_offline(context, site):
     page.goto(site.url + "index.html?lang=en")
     page.wait_for_load_state("load")
     info = wait_cached(page, site)
-    assert {f"/i18n/{lang}.jgz" for lang in ("en", "de", "ro", "ru", "pt", "hu")} <= set(info["cached"])
+    assert {f"/i18n/{lang}.jgz" for lang in ("en", "de", "ro", "ru", "pt", "hu", "es")} <= set(info["cached"])
     context.set_offline(True)
     site.stop()
     page.goto(site.url + "index.html")

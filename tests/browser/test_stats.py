@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -411,7 +412,29 @@ def test_stats_page_passes_axe(page, site_url, games):
     assert bad == []
 
 
-@pytest.mark.parametrize("lang", ["de", "ro", "ru", "pt", "hu"])
+#: The match list's date (Intl medium date, short time) per page language, from its Intl locale
+#: (site/i18n.js: pt is European Portuguese, pt-PT); the day and the hour depend on the time zone.
+DATE_FORMS = {
+    "de": r"\d{2}\.05\.2026, \d{2}:\d{2}",   # 28.05.2026, 20:26
+    "pt": r"\d{2}/05/2026, \d{2}:\d{2}",      # 28/05/2026, 20:26 (Brazil's pt: 28 de mai. de 2026)
+    "es": r"\d{1,2} may 2026, \d{1,2}:\d{2}",  # 28 may 2026, 20:26
+    "ru": r"\d{1,2} мая 2026 г\., \d{2}:\d{2}",  # 28 мая 2026 г., 20:26
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DATE_FORMS))
+def test_dates_follow_the_pages_language(page, site_url, games, lang):
+    seeded(page, site_url, games[:1])  # stored 2026-05-28 20:26 UTC
+    page.goto(site_url + f"stats.html?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    when = page.text_content("#match-list summary").split(": ")[0]
+    assert re.fullmatch(DATE_FORMS[lang], when), when
+    # the date fields are told the page's locale too (browsers may still draw them in their own)
+    locale = "pt-PT" if lang == "pt" else lang
+    assert page.eval_on_selector_all("#filters input[type='date']", "els => els.map(e => e.lang)") == [locale, locale]
+
+
+@pytest.mark.parametrize("lang", ["de", "ro", "ru", "pt", "hu", "es"])
 def test_every_text_is_translated(page, site_url, games, lang):
     seeded(page, site_url, games[:2])
     page.goto(site_url + f"stats.html?lang={lang}")

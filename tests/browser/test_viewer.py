@@ -151,25 +151,26 @@ def test_viewer_bad_input_shows_engine_reason(viewer):
     assert_clean(page)
 
 
-def test_viewer_speaks_the_players_language(page, site_url):
-    de = json.loads((ROOT / "site" / "i18n" / "de.json").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_viewer_speaks_the_players_language(page, site_url, lang):
+    d = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     m = play_hands(3)
     record = m.hands_played[0]
-    page.goto(site_url + "viewer.html?lang=de&hand=" + quote(format_hand(record)) + "#step=1")
+    page.goto(site_url + f"viewer.html?lang={lang}&hand=" + quote(format_hand(record)) + "#step=1")
     page.wait_for_selector("body[data-ready='1']", timeout=READY_MS)
-    assert page.get_attribute("html", "lang") == "de"
-    assert page.inner_text("h1") == de["viewer.title"]
+    assert page.get_attribute("html", "lang") == lang
+    assert page.inner_text("h1") == d["viewer.title"]
     first = (record.dealer + 1) % 4
-    seat_name = de[f"viewer.seat.{first}"]
+    seat_name = d[f"viewer.seat.{first}"]
     bid = record.bids[first]
-    said = de["viewer.say.bid"].replace("{name}", seat_name).replace("{bid}", de["bid.nil"] if bid == 0 else str(bid))
+    said = d["viewer.say.bid"].replace("{name}", seat_name).replace("{bid}", d["bid.nil"] if bid == 0 else str(bid))
     assert page.inner_text("#announce") == said
     assert page.inner_text(f".seat[data-seat='{first}'] .seat-name").startswith(seat_name)
-    assert page.get_attribute("#next", "aria-label") == de["viewer.next.label"]
-    # card names in German, from the game's own catalogue
+    assert page.get_attribute("#next", "aria-label") == d["viewer.next.label"]
+    # card names in this language, from the game's own catalogue
     label = page.get_attribute(".seat[data-seat='0'] .hand .card", "aria-label")
-    assert any(de[f"suit.{s}"] in label for s in "SHDC"), label
+    assert any(d[f"suit.{s}"] in label for s in "SHDC"), label
     page.keyboard.press("End")
-    assert page.inner_text("#score-title") == de["viewer.score"]
-    assert page.inner_text("#score tbody th") == de["viewer.row.contract"]
+    assert page.inner_text("#score-title") == d["viewer.score"]
+    assert page.inner_text("#score tbody th") == d["viewer.row.contract"]
     assert_clean(page)
