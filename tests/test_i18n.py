@@ -76,7 +76,7 @@ def page_locales() -> dict[str, str]:
     else the language code itself."""
     text = (ROOT / "site" / "lib" / "i18n.js").read_text(encoding="utf-8")
     table = re.search(r"const LOCALES = \{([^}]*)\}", text)
-    assert table, "site/i18n.js has no LOCALES table"
+    assert table, "site/lib/i18n.js has no LOCALES table"
     pairs = dict(re.findall(r"(\w+):\s*\"([\w-]+)\"", table.group(1)))
     return {lang: pairs.get(lang, lang) for lang in ["en", *LANGS]}
 

@@ -77,8 +77,8 @@ def parse(lang: str) -> Page:
 
 def test_every_language_of_the_game_has_a_rules_page():
     # the game links rules/<its language>.html: the picker's languages are these
-    table = re.search(r"export const LANGUAGES = \{([^}]*)\}", (ROOT / "site" / "i18n.js").read_text(encoding="utf-8"))
-    assert table, "site/i18n.js has no LANGUAGES table"
+    table = re.search(r"export const LANGUAGES = \{([^}]*)\}", (ROOT / "site" / "lib" / "i18n.js").read_text(encoding="utf-8"))
+    assert table, "site/lib/i18n.js has no LANGUAGES table"
     assert re.findall(r"(\w+):\s*\"", table.group(1)) == LANGS
     assert sorted(p.stem for p in RULES.glob("*.html")) == sorted(LANGS)
 
