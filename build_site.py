@@ -199,8 +199,8 @@ def check_wheel_contents(wheel: Path) -> None:
     bad = [n for n in names if not (n.startswith("spades/") or ".dist-info/" in n)]
     if bad:
         raise BuildError(f"{wheel.name} contains files outside the spades package: {bad[:10]}")
-    if "spades/bridge.py" not in names:
-        raise BuildError(f"{wheel.name} lacks spades/bridge.py")
+    if "spades/bridge/__init__.py" not in names:
+        raise BuildError(f"{wheel.name} lacks spades/bridge/__init__.py")
 
 
 # --------------------------------------------------------------------------- site + manifests

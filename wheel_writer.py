@@ -31,7 +31,7 @@ SKIP_DIRS = {"__pycache__"}
 #: Development tools kept out of the wheel: the arena and its old-commit baselines
 #: compare bots from a checkout of this repository (the baselines need its git
 #: history); a player's or an author's Pyodide never runs them.
-DEV_ONLY = frozenset({"spades/ai/arena.py", "spades/ai/baseline.py"})
+DEV_ONLY = frozenset({"spades/cli/arena.py", "spades/cli/baseline.py"})
 
 
 class WheelError(RuntimeError):

@@ -1,6 +1,6 @@
 """The match state machine: deal → bid → play 13 tricks → score → next deal … → over.
 
-:class:`Match` checks every action against the rules (:mod:`spades.rules`) before it
+:class:`Match` checks every action against the rules (:mod:`spades.legal`) before it
 changes anything, scores hands with :mod:`spades.scoring`, keeps the full history
 of the match, and can take actions back. A match is fully determined by its
 :class:`MatchStart` (random state, first dealer, optional first deal, starting totals)
@@ -21,12 +21,12 @@ from collections.abc import Iterable
 
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, DECK_SIZE, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
-from .rules import BIDS, MAX_BID, MIN_BID, legal_mask, ranked_winner, refusal, trick_winner
+from .legal import BIDS, BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
 from .safejson import excerpt
 from .scoring import match_winner, score_team
 from .start import SEATS, MatchStart, check_deal, check_seat
 from .record import HandRecord
-from .variant import BLIND_NIL, Rules, legal_bids
+from .rules import Rules
 from .view import SeatView, Trick
 
 BID = "bid"
@@ -226,7 +226,7 @@ class Match:
 
     def legal_bids(self) -> list[int | str]:
         """Bids open to the seat to act (0–13, fewer under some house rules, and
-        :data:`~spades.variant.BLIND_NIL` when open), or an empty list outside bidding."""
+        :data:`~spades.legal.BLIND_NIL` when open), or an empty list outside bidding."""
         if self._phase != BID:
             return []
         if self._every_bid:
@@ -310,7 +310,7 @@ class Match:
             self._finish_trick()
 
     def act(self, action: int | str, *, seat: int | None = None) -> None:
-        """Take ``action``: an integer (or :data:`~spades.variant.BLIND_NIL`) is a bid, a string is a card."""
+        """Take ``action``: an integer (or :data:`~spades.legal.BLIND_NIL`) is a bid, a string is a card."""
         if isinstance(action, str) and action != BLIND_NIL:
             self.play(action, seat=seat)
         else:

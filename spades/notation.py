@@ -33,7 +33,8 @@ from .errors import IllegalAction, SpadesError
 from .match import HandRecord, Match
 from .start import SEATS
 from .safejson import excerpt
-from .variant import BLIND_NIL, DEFAULT, BadRules, Rules
+from .legal import BLIND_NIL
+from .rules import DEFAULT, BadRules, Rules
 
 SEAT_LETTERS = "SWNE"
 #: Longest notation read: a hand with comments fits in a few hundred characters.

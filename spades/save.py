@@ -38,14 +38,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import VARIANT
 from .cards import cards_of, mask_of
 from .errors import BadInput, BadSave, IllegalAction
 from .match import ACTIONS_PER_HAND, OVER, Match
+from .rules import DEFAULT, BadRules, Rules
 from .safejson import excerpt
 from .safejson import loads as safe_loads
 from .start import SEATS, MatchStart, check_deal
-from .variant import DEFAULT, BadRules, Rules
+from .version import VARIANT
 
 FORMAT = "spades-match"
 VERSION = 1

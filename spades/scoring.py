@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import NIL
-from .variant import BIG_BID, BIG_BID_POINTS, BLIND_NIL_POINTS, DEFAULT, Rules
+from .legal import NIL
+from .rules import BIG_BID, BIG_BID_POINTS, BLIND_NIL_POINTS, DEFAULT, Rules
 
 TARGET = 500
 FLOOR = -200

@@ -26,10 +26,10 @@ from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
 from .match import BID, OVER, PLAY, HandRecord, Match
 from .newmatch import DEFAULT_LEVEL, check_level, parse_seed
-from .rules import refusal
+from .legal import BLIND_NIL, refusal
 from .safejson import loads
 from .start import check_seat
-from .variant import BLIND_NIL, Rules
+from .rules import Rules
 from .view import SeatView
 
 HUMAN = 0

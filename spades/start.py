@@ -15,7 +15,7 @@ from .cards import SUIT_SIZE, mask_of
 from .errors import IllegalAction
 from .safejson import excerpt
 from .scoring import match_winner
-from .variant import DEFAULT, Rules
+from .rules import DEFAULT, Rules
 
 SEATS = 4
 #: Largest starting total (either sign) a match accepts: far beyond any real match, and it keeps

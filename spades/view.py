@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import ALL_CARD_INDEX
-from .variant import DEFAULT, Rules
+from .rules import DEFAULT, Rules
 
 
 @dataclass(frozen=True, slots=True)

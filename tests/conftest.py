@@ -32,6 +32,11 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# the shared helpers (helpers.py, oracles.py, history_data.py) beside this file, for the
+# tests in the per-package folders (engine/, solver/, ai/, bridge/, cli/)
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 
 _COMMON = dict(deadline=None, print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -14,7 +14,7 @@ import random
 
 import spades
 from spades.cards import CARD_NAMES
-from spades.rules import legal_mask, trick_winner
+from spades.legal import legal_mask, trick_winner
 from spades.scoring import score_team
 from spades.solver import Position
 

@@ -184,7 +184,7 @@ def test_refuses_dangerous_out_dirs():
 def test_wheel_content_check(tmp_path):
     bad = tmp_path / "spades-1.0.0-py3-none-any.whl"
     with zipfile.ZipFile(bad, "w") as zf:
-        zf.writestr("spades/bridge.py", "")
+        zf.writestr("spades/bridge/__init__.py", "")
         zf.writestr("tests/test_x.py", "")
     with pytest.raises(build_site.BuildError, match="outside"):
         build_site.check_wheel_contents(bad)
@@ -251,7 +251,7 @@ def test_engine_wheel_sources_lose_only_comments_and_private_docstrings(tmp_path
         assert ast.dump(ast.parse(shipped[name]), include_attributes=True) == \
             ast.dump(_without_private_docstrings(ast.parse(text)), include_attributes=True), name
     assert sum(map(len, shipped.values())) < sum(map(len, sources.values()))
-    solver = ast.parse(shipped["spades/solver.py"])
+    solver = ast.parse(shipped["spades/solver/search.py"])
     docs = {n.name: ast.get_docstring(n) for n in ast.walk(solver) if isinstance(n, ast.FunctionDef)}
     assert docs["solve"] is not None and docs["values"] is not None and docs["_node"] is None
 

@@ -10,7 +10,7 @@ same digest means the same decisions).
     python tools/bench_hard.py [--positions 24] [--repeats 5] [--baseline 5104c58] [--json]
 
 ``--baseline COMMIT`` also times that commit's Hard (loaded from git history beside
-today's, :mod:`spades.ai.baseline`) on the same positions, each repeat alternating the two,
+today's, :mod:`spades.cli.baseline`) on the same positions, each repeat alternating the two,
 and prints both rates and their ratio (today / baseline: above 1 is faster today).
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades import Match  # noqa: E402
-from spades.ai.baseline import NO_TIME_CAP, load  # noqa: E402
+from spades.cli.baseline import NO_TIME_CAP, load  # noqa: E402
 from spades.ai.hard import search_card  # noqa: E402
 from spades.ai.normal import NormalBot  # noqa: E402
 

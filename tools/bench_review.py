@@ -131,7 +131,7 @@ def main_cpython(args: argparse.Namespace) -> dict:
     import spades
     sides = [("today", spades)]
     if args.baseline:
-        from spades.ai.baseline import load
+        from spades.cli.baseline import load
         sides.append(("baseline", load(args.baseline)))
     runs: dict[str, list[dict]] = {name: [] for name, _ in sides}
     for i, text in enumerate(played_hands(args.hands, args.seed)):

@@ -25,8 +25,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
-from spades.ai.baseline import load  # noqa: E402
-from spades.analysis import iter_review  # noqa: E402
+from spades.cli.baseline import load  # noqa: E402
+from spades.solver.review import iter_review  # noqa: E402
 from spades.solver import NotFinished, Position, Solver  # noqa: E402
 
 

@@ -3,7 +3,7 @@
 With few cards left the double-dummy solver (:mod:`spades.solver`, through its public
 :class:`~spades.solver.Solver` and :class:`~spades.solver.Position`) values every legal
 card of a full-information deal in about the time a few play-outs take. Hard samples deals
-consistent with what its seat knows (:func:`spades.ai.hard.sample_hands`) and averages each
+consistent with what its seat knows (:func:`spades.ai.sampling.sample_hands`) and averages each
 card's exact hand-score margin (both teams' contracts, nils and bags, by the one scoring
 kernel) over a fixed number of deals: the choice depends on the position and seed only.
 """
@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..position import Position
 from ..scoring import team_need
-from ..solver import Solver
+from ..solver import Position, Solver
 from .tracker import Tracker
 
 #: Hard solves every sampled deal exactly once this many tricks (or fewer) are left (at four the

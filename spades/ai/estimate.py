@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SIDE_SUITS, SPADES, SUIT_BITS, SUIT_SIZE, SUITS
-from ..rules import MAX_BID, NIL
+from ..legal import MAX_BID, NIL
 from .explain import Reason, reason, shown
 
 #: A team bidding more than this between its two players trims the second bid: team contracts

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import (ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, JACK, KING, QUEEN, RANK_OF, SPADE_MASK,
-                     SUIT_MASKS, SUIT_OF, numbers_of)
-from ..rules import NIL, legal_mask, trick_winner
+from ..cards import (ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, QUEEN, RANK_OF, SPADE_MASK,
+                     SUIT_MASKS, SUIT_OF)
+from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
@@ -28,6 +28,7 @@ from .hardbid import BID_SAMPLES, simulate_bid
 from .house import house_scoring
 from .normal import explain_card
 from .playout import hand_value, rollout
+from .sampling import sample_hands
 from .tracker import Tracker, track
 
 ROLLOUTS = 15000        # card plays simulated per decision (split over candidates and samples)
@@ -40,60 +41,6 @@ DESPERATE_GAP = 120    # … and this far ahead: only a gamble (a loose nil) can
 NIL_MARGIN = 20         # points above the floor a failed nil must leave before Hard risks one
 NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
 PERCENT = 100
-
-
-def _weight(seat: int, card: int, bids: tuple[int, ...], won: list[int]) -> float:
-    """How likely ``seat`` is to hold ``card`` judging from its bid (1 = no information)."""
-    b = bids[seat]
-    if b < 0:
-        return 1.0
-    rank = RANK_OF[card]
-    high = rank >= KING or (card >= FIRST_SPADE and rank >= JACK)
-    if not high:
-        return 1.0
-    if b == NIL and won[seat] == 0:
-        return 0.15
-    return 0.6 + 0.2 * min(b, 6)
-
-
-def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] | None:
-    """Deal the unseen cards to the other seats consistently with hand sizes and shown voids."""
-    seat = t.seat
-    others = [s for s in range(4) if s != seat]
-    cards = numbers_of(t.unseen)
-    eligible = {}
-    for c in cards:
-        eligible[c] = [s for s in others if not t.voids[s] >> SUIT_OF[c] & 1]
-    choices = {c: len(seats) for c, seats in eligible.items()}   # fewest possible holders first
-    weights = {(s, c): _weight(s, c, t.bids, t.won) for c in cards for s in eligible[c]}
-    for attempt in range(tries):
-        rng.shuffle(cards)
-        order = sorted(cards, key=choices.__getitem__)
-        cap = {s: t.counts[s] for s in others}
-        hands = [0, 0, 0, 0]
-        ok = True
-        for c in order:
-            el = [s for s in eligible[c] if cap[s] > 0] if attempt < tries - 1 else [s for s in others if cap[s] > 0]
-            if not el:
-                ok = False
-                break
-            if len(el) == 1:
-                s = el[0]
-            else:
-                ws = [cap[s] * weights.get((s, c), 1.0) for s in el]
-                x = rng.random() * sum(ws)
-                s = el[-1]
-                for s_, w in zip(el, ws):
-                    x -= w
-                    if x < 0:
-                        s = s_
-                        break
-            hands[s] |= 1 << c
-            cap[s] -= 1
-        if ok:
-            hands[seat] = t.hand
-            return hands
-    return None
 
 
 def candidates(legal: int, t: Tracker) -> list[int]:

@@ -3,7 +3,7 @@
 Hard starts from its heuristic bid (Normal's estimate refined by the score,
 :func:`spades.ai.hard.explain_hard_bid`) and tries the bids around it, and nil when the hand
 is weak enough to consider it. For a fixed number of deals of the 39 unseen cards (the
-high cards leaning towards players who bid high, :func:`spades.ai.hard.sample_hands`), the
+high cards leaning towards players who bid high, :func:`spades.ai.sampling.sample_hands`), the
 players still to bid are given Normal's bid for their sampled hand, and the hand is played out
 with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per candidate (the same deals for every candidate).
 Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import random
 
-from ..rules import NIL
+from ..legal import NIL
 from ..scoring import team_need
 from ..view import SeatView
 from .estimate import estimate_tricks, team_bid
 from .explain import Reason, reason, shown
 from .house import house_scoring
 from .playout import hand_value, rollout
+from .sampling import sample_hands
 from .tracker import track
 
 #: Deals sampled per bid decision (each played out once per candidate bid).
@@ -88,9 +89,6 @@ def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
 def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason,
                  samples: int = BID_SAMPLES) -> tuple[int, Reason]:
     """The candidate bid with the best average value over sampled deals, with each option's figures."""
-    # imported here: hard imports this module for its bot (one direction at import time)
-    from .hard import sample_hands
-
     t = track(view)
     seat, team = view.seat, view.seat % 2
     options = candidate_bids(view, heuristic)

@@ -20,8 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import ALL_CARD_INDEX, ALL_CARD_NAMES, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SPADES, SUIT_SIZE, Deck
-from ..rules import BIDS, NIL
-from ..variant import BIG_BID, BLIND_NIL, BLIND_NIL_POINTS, SUICIDE_PARTNER_MIN, Rules
+from ..legal import BIDS, NIL
+from ..legal import BLIND_NIL, SUICIDE_PARTNER_MIN
+from ..rules import BIG_BID, BLIND_NIL_POINTS, Rules
 from ..view import SeatView, Trick
 from .explain import Explanation, Reason, reason
 

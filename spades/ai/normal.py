@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import (ABOVE, SIDE_SUITS, CARD_NAMES, KING, NON_SPADES, RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF,
                      SUIT_SIZE, SUITS, highest, lowest, suit_top)
-from ..rules import NIL, legal_mask, trick_winner
+from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot

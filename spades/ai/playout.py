@@ -8,7 +8,7 @@ for deciding the match).
 from __future__ import annotations
 
 from ..cards import ABOVE, FIRST_SPADE, NON_SPADES, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest
-from ..rules import NIL, legal_mask, trick_winner
+from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points, match_winner, team_need
 from .house import HouseScoring
 

@@ -1,0 +1,158 @@
+"""The bridge's play messages (a game in progress): a match in a :class:`~spades.session.Session`, kept by id.
+
+``hello``, ``ping``, ``new_match``, ``rules``, ``resume``, ``bid``, ``look``, ``play``,
+``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand`` and
+``export``: each takes the message's arguments and the session id and returns the result;
+the protocol (names, which messages change the session, errors) is :mod:`spades.bridge`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai import LEVELS
+from ..ai.explain import param_kinds
+from ..errors import BadRequest
+from ..newmatch import check_level
+from ..notation import format_hand
+from ..rules import PRESETS, Rules
+from ..safejson import excerpt
+from ..session import Session
+from ..version import VARIANT, __version__
+from .views import action as action_json
+
+DEFAULT_SESSION = "main"
+#: The registry of sessions by id: the bridge's only state.
+SESSIONS: dict[str, Session] = {}
+
+Args = dict[str, Any]
+
+
+def _open(sid: str) -> Session:
+    session = SESSIONS.get(sid)
+    if session is None:
+        raise BadRequest("no_match", "No match is in progress: start a new match.")
+    return session
+
+
+def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Everything the table shows, from the human's seat only (no hidden card appears)."""
+    session = _open(sid)
+    return session.state_for(session.humans[0])
+
+
+# -- messages ------------------------------------------------------------------------------
+
+def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The engine's version, the bot levels on offer and the kind of each reason parameter."""
+    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds(),
+            "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
+
+
+def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Answer that the engine is loaded (used by boot checks)."""
+    return {"pong": True, "version": __version__, "variant": VARIANT}
+
+
+def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels, ``rules``."""
+    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"),
+                                rules=args.get("rules"))
+    return state(sid)
+
+
+def rules(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a match."""
+    checked = Rules.read(args.get("rules"))
+    return {"rules": checked.to_dict(), "text": checked.to_text()}
+
+
+def resume(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Restore a session from the text ``save`` returned; a bad save is refused whole."""
+    SESSIONS[sid] = Session.from_json(args.get("save"))
+    return state(sid)
+
+
+def bid(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The human bids ``n`` (0 = nil)."""
+    _open(sid).bid(args.get("n"))
+    return state(sid)
+
+
+def look(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The human turns their cards face up at a blind-nil table (blind nil then closes for this hand)."""
+    _open(sid).look()
+    return state(sid)
+
+
+def play(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The human plays ``card``."""
+    _open(sid).play(args.get("card"))
+    return state(sid)
+
+
+def bot_step(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """One computer player acts; returns what it did and the new state."""
+    return {"event": _open(sid).bot_step(), "state": state(sid)}
+
+
+def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Computer players act until it is the human's turn or the match is over."""
+    return {"events": list(_open(sid).run_bots()), "state": state(sid)}
+
+
+def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """What a computer player of ``level`` would do in the human's seat, and why."""
+    level = check_level(args.get("level"))
+    explained = _open(sid).explain_hint(level)
+    return {"level": level, "action": action_json(explained.action), "reason": explained.reason.to_dict()}
+
+
+def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Computer seat ``seat``'s last action in the match and the reason its bot had for it."""
+    found = _open(sid).why(args.get("seat"))
+    if found is None:
+        return {"seat": args["seat"], "action": None, "reason": None}
+    action, reason = found
+    return {"seat": args["seat"], "action": action_json(action), "reason": reason.to_dict() if reason else None}
+
+
+def why_not(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it with."""
+    code = _open(sid).why_not(args.get("card"))
+    return {"legal": code is None, "code": code}
+
+
+def undo(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Take back the human's last action and everything after it (see :meth:`Session.undo_mine`)."""
+    _open(sid).undo_mine()
+    return state(sid)
+
+
+def save(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The session as text, for the page to keep in localStorage."""
+    return {"save": _open(sid).to_json()}
+
+
+def hand(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The full record of completed hand ``number`` (1-based; default the last)."""
+    history = _open(sid).match.hands_played
+    number = args.get("number", len(history))
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise BadRequest("bad_args", "A hand number is a whole number.")
+    if not 1 <= number <= len(history):
+        raise BadRequest("bad_hand", f"There is no completed hand number {excerpt(number)}; "
+                                     f"{len(history)} are completed.")
+    return history[number - 1].to_dict()
+
+
+def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """A completed hand (default: the last) as hand notation, for tutorial authors."""
+    record = hand(args, sid)
+    match = _open(sid).match
+    return {"text": format_hand(match.hands_played[record["number"] - 1], match.rules), "record": record}
+
+
+def saved_text(sid: str = DEFAULT_SESSION) -> str | None:
+    """Session ``sid`` as save text, or ``None`` if there is none (a reply that changed it carries this)."""
+    session = SESSIONS.get(sid)
+    return None if session is None else session.to_json()

@@ -1,0 +1,214 @@
+"""The margin search (the score value): null-window tests on the hand-score margin (used by :class:`spades.solver.Solver`).
+
+With a nil bid (or a bag penalty in reach) each team's points are not a rising function of
+its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
+maximises it, team 1 minimises it), so the value is found by binary search over the margins
+the hand can still end on, each step one null-window test ("does team 0 reach at least v?")
+with a table of bounds keyed by what the tricks won per seat can still score (nils make each
+seat's count matter; a team without nil counts by its total) and shared by relevance like the
+trick search's, and a cut-off from the range of margins still possible (the run of top spades
+counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..legal import trick_winner
+from ..scoring import score_team
+from .moves import follow_moves, lead_moves
+from .quick import seat_spade_tricks, spade_run
+from .state import SearchState
+from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
+
+INFINITY = 10 ** 6
+#: RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run`` top spades
+#: (holder -1: none).
+RUN_LEAST = [tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14)) for holder in (0, 1, 2, 3, -1)]
+TEAM_POINTS_CACHE = 4096    # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
+
+
+@lru_cache(maxsize=TEAM_POINTS_CACHE)
+def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int) -> int:
+    """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
+    function (the only call to it here; cached: the searches ask for the same few counts again and again)."""
+    return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
+
+
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+    """Team 0's hand points minus team 1's."""
+    bids, bags = tuple(bids), tuple(bags)       # the cache's keys
+    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
+
+
+class MarginSearch(SearchState):
+    """The score-value half of the solver (mixed into :class:`spades.solver.Solver`)."""
+
+    bids: tuple[int, ...]
+    bags: tuple[int, ...]
+    score_tt: dict[tuple, dict]
+    ends: dict[tuple[int, ...], list[tuple[int, ...]]]
+    won_keys: dict[tuple[int, ...], tuple[int, int]]    # tricks won per seat → their futures (see _won_key)
+    team_futures: dict[tuple, int]
+    margins: dict[tuple, int]
+    outcomes: dict[tuple, list[int]]
+    margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
+    use_low: bool
+
+    def _margin(self) -> int:
+        won = tuple(self.won)
+        m = self.margins.get(won)
+        if m is None:
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+        return m
+
+    def _won_key(self, won: tuple[int, ...]) -> tuple[int, int]:
+        """The tricks won per seat as the score table's key: per team, the points it can still end on
+        for each split of the further tricks between its two seats (numbered as met). Trick counts
+        with the same futures share table entries: a team without a nil bid is keyed by its total."""
+        key = self.won_keys.get(won)
+        if key is None:
+            r = 13 - sum(won)
+            ids = []
+            for team in (0, 1):
+                a, b = won[team], won[team + 2]
+                futures = tuple(team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
+                                for x in range(r + 1) for y in range(r + 1 - x))
+                ids.append(self.team_futures.setdefault((team, r, futures), len(self.team_futures)))
+            key = self.won_keys[won] = (ids[0], ids[1])
+        return key
+
+    def _outcomes(self, won: tuple[int, ...], least: tuple[int, ...]) -> list[int]:
+        """Sorted margins the hand can still end on from ``won``, each seat taking at least ``least`` more."""
+        key = (won, least)
+        out = self.outcomes.get(key)
+        if out is None:
+            ends = self.ends.get(won)
+            if ends is None:            # every split of the further tricks among the seats, and its margin
+                r = 13 - sum(won)
+                w0, w1, w2, w3 = won
+                ends = self.ends[won] = [
+                    (a, b, c, r - a - b - c,
+                     hand_margin(self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags))  # type: ignore[arg-type]
+                    for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
+            l0, l1, l2, l3 = least
+            out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2
+                                               and e[3] >= l3})   # the real play is one of them
+        return out
+
+    def _mge(self, v: int) -> bool:
+        """Does team 0's final hand margin reach ``v`` with best play by both teams?"""
+        trick = self.trick
+        return self._mnode(v, trick_winner(trick) if trick else 0)
+
+    def _mnode(self, v: int, at: int) -> bool:
+        """:meth:`_mge` with ``at`` the index of the trick's winning card so far (the hot loop,
+        built like the trick search's :meth:`~spades.solver.Solver._node`: cards played and
+        taken back in place, the trick's winner followed card by card).
+
+        Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
+        bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver.table`).
+        """
+        self._tick()
+        table = None
+        trick = self.trick
+        n = len(trick)
+        leader = self.leader
+        h = self.h
+        equiv = self.use_equiv
+        if n == 0:
+            if not h[leader]:
+                self.rel = 0
+                return self._margin() >= v
+            won = tuple(self.won)
+            holder, run, why = spade_run(h, self.live)
+            out = self._outcomes(won, RUN_LEAST[holder][run])
+            if out[0] >= v or out[-1] < v:
+                self.rel = why
+                return out[0] >= v
+            least, why = seat_spade_tricks(h, self.live)
+            out = self._outcomes(won, least)
+            if out[0] >= v or out[-1] < v:
+                self.rel = why
+                return out[0] >= v
+            live = self.live
+            if self.use_tt:
+                bucket, code, ns = signature(h, leader, self.broken)
+                key = (bucket, self._won_key(won))
+                table = self.score_tt.get(key)
+                if table is None:
+                    table = self.score_tt[key] = {}
+                hit = lookup(table, code, v)
+                if hit is not None:
+                    self.rel = depths_mask(live, hit[0])
+                    return hit[1] >= v
+            seat = leader
+            moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
+            if table is not None:
+                hint = lead_hint_key(bucket, code, ns)
+                first = self.margin_best.get(hint, -1)
+                if first >= 0 and moves[0] != first and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        else:
+            seat = (leader + n) & 3
+            moves = follow_moves(h, seat, trick, at, self.live, equiv, self.use_order)
+            w = trick[at]
+            wsuit = w // 13
+        maximiser = not seat & 1
+        result = not maximiser
+        broken = self.broken
+        rel = 0
+        low = 0                             # cards shown alike to a searched one (see low_alike)
+        use_low = self.use_low
+        for c in moves:
+            bit = 1 << c
+            if low & bit:
+                continue
+            h[seat] ^= bit
+            if c >= 39:
+                self.broken = True
+            if n == 0:
+                nat = 0
+            elif (c > w if c // 13 == wsuit else c >= 39):
+                nat = n
+            else:
+                nat = at
+            if n < 3:
+                trick.append(c)
+                r = self._mnode(v, nat)
+                trick.pop()
+                got = self.rel
+            else:
+                winner, gone = self._end_trick(c, nat)
+                r = self._mnode(v, 0)
+                self._undo_trick(leader, trick, winner, gone)
+                got = self.rel | trick_rel(c if nat == 3 else trick[nat], gone)
+            h[seat] ^= bit
+            self.broken = broken
+            if equiv and got >> c & 1:
+                got |= self._run_rel(c, seat)
+            elif use_low:
+                low |= low_alike(c, got)
+            if r == maximiser:
+                result = r
+                rel = got
+                if table is not None:
+                    self.margin_best[hint] = c
+                break
+            rel |= got
+        if table is not None:
+            rel = store(table, code, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
+        self.rel = rel
+        return result
+
+    def _exact_margin(self) -> int:
+        """Team 0's final margin with best play: binary search over the margins still possible."""
+        out = self._outcomes(tuple(self.won), (0, 0, 0, 0))
+        lo, hi = 0, len(out) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._mge(out[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return out[lo]
