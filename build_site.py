@@ -13,8 +13,13 @@ any static host and under any sub-path):
                              site/package-lock.json (``npm ci``, integrity
                              checked), plus the micropip wheel (sha256 pinned).
     dist/wheels/spades-<version>-py3-none-any.whl
-                             the engine, built from this repository (only the
-                             ``spades`` package).
+                             the engine the game boots, built from this
+                             repository (only the ``spades`` package, without
+                             its terminal modules ``spades.cli``; the same
+                             wheel serves python.html's micropip, a browser
+                             having no terminal). The published wheel for pip,
+                             with the command line: ``python wheel_writer.py
+                             --terminal DEST``.
     dist/wheels/latest.json  {"wheel": "<file name>", "sha256": "<hex>"}
     dist/...                 everything in site/ except node_modules/ and
                              package*.json; scripts and styles minified by
@@ -179,21 +184,25 @@ def ensure_micropip(cache: Path = CACHE_WHEELS) -> Path:
 # --------------------------------------------------------------------------- engine wheel
 
 
-def build_engine_wheel(dest: Path, root: Path = ROOT) -> Path:
+def build_engine_wheel(dest: Path, root: Path = ROOT, *, terminal: bool = False) -> Path:
     """Write the ``spades`` wheel (only the package and its metadata) into ``dest``.
 
+    By default the wheel the game boots, without the terminal's modules (``spades.cli``);
+    ``terminal=True``: the published wheel for pip, with them (wheel_writer.TERMINAL_ONLY).
     Written with the standard library (wheel_writer), so a bare Python with
     only pip builds it, and reproducibly: same sources -> same bytes.
     """
     try:
-        wheel = wheel_writer.write_wheel(root, dest)
+        wheel = wheel_writer.write_wheel(root, dest, terminal=terminal)
     except (OSError, wheel_writer.WheelError) as exc:
         raise BuildError(f"cannot write the engine wheel: {exc}") from exc
-    check_wheel_contents(wheel)
+    check_wheel_contents(wheel, terminal=terminal)
     return wheel
 
 
-def check_wheel_contents(wheel: Path) -> None:
+def check_wheel_contents(wheel: Path, *, terminal: bool = False) -> None:
+    """Refuse a wheel with files outside the package, without the bridge, or (the game's)
+    with a terminal-only module."""
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
     bad = [n for n in names if not (n.startswith("spades/") or ".dist-info/" in n)]
@@ -201,6 +210,9 @@ def check_wheel_contents(wheel: Path) -> None:
         raise BuildError(f"{wheel.name} contains files outside the spades package: {bad[:10]}")
     if "spades/bridge/__init__.py" not in names:
         raise BuildError(f"{wheel.name} lacks spades/bridge/__init__.py")
+    terminal_files = [n for n in names if wheel_writer.terminal_only(n)]
+    if terminal_files and not terminal:
+        raise BuildError(f"{wheel.name}, the game's wheel, holds terminal-only modules: {terminal_files[:10]}")
 
 
 # --------------------------------------------------------------------------- site + manifests

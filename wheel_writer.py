@@ -11,6 +11,7 @@ fixed, so the same sources give the same bytes (and the same sha256).
 """
 from __future__ import annotations
 
+import argparse
 import ast
 import base64
 import hashlib
@@ -28,10 +29,18 @@ GENERATOR = "spades-wheel-writer 1"
 TAG = "py3-none-any"
 SKIP_SUFFIXES = (".pyc", ".pyo")
 SKIP_DIRS = {"__pycache__"}
-#: Development tools kept out of the wheel: the arena and its old-commit baselines
+#: Development tools kept out of every wheel: the arena and its old-commit baselines
 #: compare bots from a checkout of this repository (the baselines need its git
 #: history); a player's or an author's Pyodide never runs them.
 DEV_ONLY = frozenset({"spades/cli/arena.py", "spades/cli/baseline.py"})
+#: The terminal's modules (``python -m spades``), kept out of the wheel the game boots: a
+#: browser page has no terminal. The published wheel (``terminal=True``, for pip) has them.
+TERMINAL_ONLY = ("spades/__main__.py", "spades/cli/")
+
+
+def terminal_only(name: str) -> bool:
+    """Whether archive name ``name`` is one of the terminal's modules (:data:`TERMINAL_ONLY`)."""
+    return any(name == t or (t.endswith("/") and name.startswith(t)) for t in TERMINAL_ONLY)
 
 
 class WheelError(RuntimeError):
@@ -131,8 +140,9 @@ def private_docstrings(text: str) -> list[range]:
     return found
 
 
-def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
-    """(archive name, bytes) of every file of root/package, without caches; sorted.
+def package_files(root: Path, package: str, *, terminal: bool = False) -> list[tuple[str, bytes]]:
+    """(archive name, bytes) of every file of root/package, without caches nor :data:`DEV_ONLY`
+    tools, and without the terminal's modules unless ``terminal``; sorted.
 
     Python sources go in without their comments (:func:`strip_comments`)."""
     pkg = root / package
@@ -143,7 +153,7 @@ def package_files(root: Path, package: str) -> list[tuple[str, bytes]]:
         rel = path.relative_to(root)
         if not path.is_file() or SKIP_DIRS & set(rel.parts) or path.suffix in SKIP_SUFFIXES:
             continue
-        if rel.as_posix() in DEV_ONLY:
+        if rel.as_posix() in DEV_ONLY or (not terminal and terminal_only(rel.as_posix())):
             continue
         data = path.read_bytes()
         files.append((rel.as_posix(), strip_comments(data) if path.suffix == ".py" else data))
@@ -157,14 +167,19 @@ def _write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     zf.writestr(info, data, compresslevel=9)
 
 
-def write_wheel(root: Path, dest: Path, package: str = "spades") -> Path:
-    """Write ``<name>-<version>-py3-none-any.whl`` for root/package into ``dest``; return its path."""
+def write_wheel(root: Path, dest: Path, package: str = "spades", *, terminal: bool = False) -> Path:
+    """Write ``<name>-<version>-py3-none-any.whl`` for root/package into ``dest``; return its path.
+
+    By default the wheel the game boots: no terminal modules, so no console script either.
+    ``terminal=True`` writes the published wheel for pip, with ``python -m spades`` and the
+    ``spades`` command. Both have the same file name (one version), so they go in different folders.
+    """
     project = project_metadata(root)
     readme_path = root / str(project.get("readme") or "README.md")
     readme = readme_path.read_text(encoding="utf-8") if readme_path.is_file() else None
     dist = f"{_normalize(project['name'])}-{project['version']}"
     info_dir = f"{dist}.dist-info"
-    entries = package_files(root, package)
+    entries = package_files(root, package, terminal=terminal)
     meta = [
         (f"{info_dir}/METADATA", metadata_text(project, readme).encode()),
         (f"{info_dir}/WHEEL", (
@@ -172,7 +187,7 @@ def write_wheel(root: Path, dest: Path, package: str = "spades") -> Path:
         ).encode()),
         (f"{info_dir}/top_level.txt", f"{package}\n".encode()),
     ]
-    entry_points = entry_points_text(project)
+    entry_points = entry_points_text(project) if terminal else None
     if entry_points:
         meta.append((f"{info_dir}/entry_points.txt", entry_points.encode()))
     entries += sorted(meta)
@@ -186,3 +201,22 @@ def write_wheel(root: Path, dest: Path, package: str = "spades") -> Path:
             _write(zf, name, data)
         _write(zf, record_name, record.encode())
     return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python wheel_writer.py DEST [--terminal]``: write a wheel of this checkout into DEST."""
+    ap = argparse.ArgumentParser(description="Write the spades wheel with the standard library only.")
+    ap.add_argument("dest", type=Path, help="folder to write the wheel into")
+    ap.add_argument("--terminal", action="store_true",
+                    help="the published wheel for pip: with the command line (python -m spades)")
+    args = ap.parse_args(argv)
+    try:
+        print(write_wheel(Path(__file__).resolve().parent, args.dest, terminal=args.terminal))
+    except (OSError, WheelError) as exc:
+        print(f"error: {exc}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -190,6 +190,34 @@ def test_wheel_content_check(tmp_path):
         build_site.check_wheel_contents(bad)
 
 
+@pytest.mark.parametrize("name", ["spades/cli/__init__.py", "spades/cli/game.py", "spades/__main__.py"])
+def test_the_games_wheel_may_not_hold_a_terminal_module(tmp_path, name):
+    wheel = tmp_path / "spades-1.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("spades/bridge/__init__.py", "")
+        zf.writestr(name, "")
+    with pytest.raises(build_site.BuildError, match="terminal-only"):
+        build_site.check_wheel_contents(wheel)
+    build_site.check_wheel_contents(wheel, terminal=True)          # the published wheel may
+
+
+def test_the_games_wheel_leaves_out_the_terminal_and_the_published_one_has_it(tmp_path):
+    game = build_site.build_engine_wheel(tmp_path / "game")
+    published = build_site.build_engine_wheel(tmp_path / "published", terminal=True)
+    with zipfile.ZipFile(game) as zf:
+        game_names = set(zf.namelist())
+    with zipfile.ZipFile(published) as zf:
+        published_names = set(zf.namelist())
+        entry_points = zf.read("spades-1.0.0.dist-info/entry_points.txt").decode()
+    terminal = {n for n in published_names if n.startswith("spades/cli/")} | {"spades/__main__.py"}
+    assert {"spades/cli/__init__.py", "spades/cli/game.py", "spades/cli/reasons.py"} <= terminal
+    assert not terminal & game_names and "spades-1.0.0.dist-info/entry_points.txt" not in game_names
+    assert published_names - game_names == terminal | {"spades-1.0.0.dist-info/entry_points.txt"}
+    assert entry_points == "[console_scripts]\nspades = spades.cli:main\n"
+    assert not wheel_writer.DEV_ONLY & published_names
+    assert game.stat().st_size < published.stat().st_size
+
+
 def test_engine_wheel_holds_only_spades(tmp_path):
     wheel = build_site.build_engine_wheel(tmp_path)
     assert re.fullmatch(r"spades-[\w.]+-py3-none-any\.whl", wheel.name)
@@ -243,7 +271,7 @@ def test_engine_wheel_sources_lose_only_comments_and_private_docstrings(tmp_path
     sources = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
                for p in (ROOT / "spades").rglob("*.py") if "__pycache__" not in p.parts}
     assert wheel_writer.DEV_ONLY <= set(sources)
-    assert sorted(shipped) == sorted(set(sources) - wheel_writer.DEV_ONLY)
+    assert sorted(shipped) == sorted(n for n in set(sources) - wheel_writer.DEV_ONLY if not wheel_writer.terminal_only(n))
     sources = {name: text for name, text in sources.items() if name in shipped}
     for name, text in sources.items():
         assert shipped[name].count("\n") == text.count("\n"), name
@@ -302,26 +330,40 @@ def test_engine_wheel_record_matches_its_files(tmp_path):
         assert names == sorted(package) + sorted(meta) + [f"{info}/RECORD"]
 
 
-def test_engine_wheel_installs_with_pip_and_imports(tmp_path):
-    wheel = build_site.build_engine_wheel(tmp_path / "w")
-    target = tmp_path / "target"
+def _pip_install(wheel: Path, target: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q",
          "--disable-pip-version-check", "--target", str(target), str(wheel)],
         check=True, capture_output=True,
     )
+
+
+def _run_in(target: Path, code: str) -> subprocess.CompletedProcess:
+    # -S: no site packages, so not this checkout's editable install either (only the wheel)
+    return subprocess.run([sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); " + code],
+                          capture_output=True, text=True, cwd=target.parent)
+
+
+def test_engine_wheel_installs_with_pip_and_imports(tmp_path):
+    target = tmp_path / "target"
+    _pip_install(build_site.build_engine_wheel(tmp_path / "w"), target)
     code = "import spades, spades.bridge, json; print(spades.__file__); print(json.loads(spades.bridge.handle(json.dumps({'fn': 'ping', 'args': {}})))['ok'])"
-    out = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); " + code],
-        check=True, capture_output=True, text=True, cwd=tmp_path,
-    ).stdout.splitlines()
-    assert out == [str(target / "spades" / "__init__.py"), "True"]
+    ran = _run_in(target, code)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == [str(target / "spades" / "__init__.py"), "True"]
+    # the game's wheel has no terminal: no spades.cli to import
+    cli = _run_in(target, "import spades.cli")
+    assert cli.returncode == 1 and "ModuleNotFoundError: No module named 'spades.cli'" in cli.stderr
+
+
+def test_published_wheel_installs_with_pip_and_runs_the_command_line(tmp_path):
+    target = tmp_path / "target"
+    _pip_install(build_site.build_engine_wheel(tmp_path / "w", terminal=True), target)
+    bench = _run_in(target, "from spades.cli import main; sys.exit(main(['bench', '--json', '--seconds', '0.05', '--repeats', '1']))")
+    assert bench.returncode == 0, bench.stderr
+    assert json.loads(bench.stdout)["hands_per_second"] > 0
     # the arena (a tool of the repository) is not installed: a coded refusal, no traceback
-    arena = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); "
-         "from spades.cli import main; sys.exit(main(['arena', 'normal', 'easy']))"],
-        capture_output=True, text=True, cwd=tmp_path,
-    )
+    arena = _run_in(target, "from spades.cli import main; sys.exit(main(['arena', 'normal', 'easy']))")
     assert arena.returncode == 2
     assert arena.stderr.startswith("error [no_arena]:") and "Traceback" not in arena.stderr
 
