@@ -47,7 +47,8 @@ function progress(stage, fraction, extra = {}) {
   self.postMessage({ type: "progress", stage, fraction, ...extra });
 }
 
-function errorText(err) {
+/** An exception's own message (for the reply's `message`; the page shows the code's text). */
+function messageOf(err) {
   if (err && typeof err === "object" && "message" in err) return String(err.message);
   return String(err);
 }
@@ -67,7 +68,7 @@ function answer(msg) {
     const text = handle(JSON.stringify({ fn: msg.fn, args: msg.args ?? {} }));
     out = JSON.parse(text);
   } catch (err) {
-    reply(id, { ok: false, error: { code: "internal", message: errorText(err) } });
+    reply(id, { ok: false, error: { code: "internal", message: messageOf(err) } });
     return;
   }
   if (out && out.ok === true) {
@@ -216,7 +217,7 @@ boot().then(
     else self.spadesBoot.stored = false;
   },
   (err) => {
-    bootFailed = errorText(err) || "engine failed to start";
+    bootFailed = messageOf(err) || "engine failed to start";
     self.postMessage({ type: "boot-error", message: bootFailed });
     for (const msg of queue.splice(0)) answer(msg);
   },

@@ -11,8 +11,8 @@
 //   markCustom(on, label)          the "custom position" mark beside the hand number.
 //   download(name, text)           save `text` as a file (a refused save, for example).
 import { setPhase } from "./screen.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 export function showFault(text, reloadLabel) {
   for (const d of document.querySelectorAll("dialog[open]")) d.close();

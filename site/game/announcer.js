@@ -1,6 +1,7 @@
 // announcer.js: what the page says. The polite live region #live (focus never moves for
 // it), the visible message line, and the wording of bids, plays, tricks and turns.
 import { HUMAN, OUR_TEAM } from "../lib/constants.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { has, t } from "../lib/i18n.js";
 import { bidName, cardName, seatName } from "../lib/words.js";
 
@@ -81,16 +82,8 @@ export function turnText(S) {
   return t("turn.other", { name: seatName(S.to_act) });
 }
 
-/** The player-facing text for an engine refusal (its code), never the engine's own message. */
-export function errorText(err) {
-  const code = err && err.code;
-  const key = `error.${code}`;
-  return code && has(key) ? t(key) : t("error.unknown");
-}
-
 /** Why a saved match could not be resumed, with the offer of a new one. */
 export function badSaveText(err) {
-  const code = err && err.code;
-  const reason = has(`save.${code}`) ? t(`save.${code}`) : t("save.internal");
+  const reason = errorText(err, ERROR_TEXTS.save);
   return `${t("save.failed", { reason })} ${t("save.offer")}`;
 }

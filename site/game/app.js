@@ -2,7 +2,8 @@
 // engine, wires the page's controls to the controller (controller.js), and boots: a
 // seeded deal, else the saved match, else a new one. Nothing here sequences engine calls.
 import { disableTable, download, notice, showFault } from "./alerts.js";
-import { badSaveText, createAnnouncer, errorText, showMessage } from "./announcer.js";
+import { badSaveText, createAnnouncer, showMessage } from "./announcer.js";
+import { errorText } from "../lib/errors.js";
 import { createProgress } from "./boot.js";
 import { createController } from "./controller.js";
 import { HUMAN } from "../lib/constants.js";
@@ -28,8 +29,8 @@ import { initHand } from "./hand.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 const params = readParams(location.search);
 const EMBED = params.embed;
 /** File name of a refused save the player downloads. */

@@ -6,8 +6,8 @@ import { fmt, t } from "../lib/i18n.js";
 import { arrowTarget } from "./hand.js";
 import { focusBlindChoice, renderBlindChoice } from "./blind-nil.js";
 import { bidName, seatName } from "../lib/words.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 export function renderBidPanel(S, interactive) {
   const panel = $("#bid-panel");

@@ -7,8 +7,8 @@
 // buttons in the bid panel, reached with Tab like any other.
 import { BLIND_NIL, HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** The hand whose blind-nil offer was last said (said once a hand). */
 let offered = null;

@@ -2,8 +2,8 @@
 // between reports the bar creeps toward the stage's end so the page never looks frozen.
 import { BOOT_STAGES } from "../engine/protocol.js";
 import { has, t } from "../lib/i18n.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Each stage's share of the bar: [start, span] in percent (BOOT_STAGES order). */
 const STAGE_SPANS = Object.freeze({ runtime: [0, 80], engine: [80, 20], ready: [100, 0] });

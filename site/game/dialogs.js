@@ -6,8 +6,8 @@ import { LANGUAGES, currentLanguage, has, t } from "../lib/i18n.js";
 import { focusBids } from "./bids.js";
 import { focusHand } from "./hand.js";
 import { focusParked } from "./screen.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 function focusable(el) {
   return el && el.isConnected && !el.disabled && !el.closest("[hidden]") && el.getClientRects().length > 0;

@@ -4,8 +4,8 @@
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
 import { cardEl, cardName } from "../lib/words.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** The button an arrow, Home or End key moves to in a one-tab-stop group (null for other keys). */
 export function arrowTarget(key, buttons) {

@@ -3,7 +3,8 @@
 // animation, and the pause on a scored hand. It makes no engine call (controller.js alone
 // sequences those); `run` is the controller's sequence, used here only to wait and sleep.
 import { markCustom } from "./alerts.js";
-import { errorText, playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { playText, showMessage, trickDone, trickText, turnText } from "./announcer.js";
+import { errorText } from "../lib/errors.js";
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
 import { pace } from "../lib/settings.js";

@@ -8,22 +8,17 @@
 // the hand viewer's (lib/steps.js, lib/seat-view.js).
 import { t } from "../lib/i18n.js";
 import { MSG } from "../engine/protocol.js";
-import { errorText, writeValues } from "../lib/review.js";
+import { writeValues } from "../lib/review.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { decisionText } from "./review-panel.js";
 import { buildSteps, positionAt } from "../lib/steps.js";
 import { cardNode, drawSeat } from "../lib/seat-view.js";
 import { SEATS } from "../lib/constants.js";
+import { $, el } from "../lib/dom.js";
 
 const BIDS = 4;            // viewer steps: 0 the deal, 1–4 the bids, then one a card
 const ORDER = [2, 1, 3, 0]; // seats as the table shows them: partner, West, East, you
-const $ = (sel, root = document) => root.querySelector(sel);
 
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The review mode's section, built once inside <main> beside the live table. */
 function build() {
@@ -136,7 +131,7 @@ export function createReviewMode({ engine, onLeave, locked }) {
     try {
       rec = await record(ctx.text);
     } catch (err) {
-      ui.caption.textContent = errorText(err);
+      ui.caption.textContent = errorText(err, ERROR_TEXTS.review);
       return;
     }
     if (view) view.unlisten();

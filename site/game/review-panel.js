@@ -7,16 +7,12 @@
 // on the card. Read-only: the game's match is never touched (the hand travels as text).
 import { t } from "../lib/i18n.js";
 import { cardName, seatName } from "../lib/words.js";
-import { CARDS, bestOf, errorText, runReview } from "../lib/review.js";
+import { CARDS, bestOf, runReview } from "../lib/review.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
+import { el } from "../lib/dom.js";
 
 const BIDS = 4;                // viewer steps: 0 the deal, 1–4 the bids, then one a card
 const CARDS_PER_TRICK = 4;
-const el = (tag, cls, text) => {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
 
 /** A viewer address showing card `k` of `text` analysed. */
 const viewerLink = (text, k) => `viewer.html?analyse=1&hand=${encodeURIComponent(text)}#step=${BIDS + k}`;
@@ -45,14 +41,14 @@ function drawDecisions(list, text, cache, onShow) {
   const active = list.contains(document.activeElement) ? document.activeElement : null;
   const held = active && { step: active.closest("li")?.dataset.step, link: active.tagName === "A" };
   list.replaceChildren();
-  if (!costly.length) list.appendChild(el("li", "muted", t("review.noCost")));
+  if (!costly.length) list.appendChild(el("li", { class: "muted" }, t("review.noCost")));
   for (const [k, r] of costly) {
     const li = el("li");
     li.dataset.step = String(k);
     li.append(decisionText(k, r), " ");
     if (onShow) {
       // the decision on the game's own table, read-only (review-mode.js)
-      const show = el("button", "", t("review.showOnTable"));
+      const show = el("button", {}, t("review.showOnTable"));
       show.type = "button";
       show.dataset.action = "review-step";
       show.dataset.step = String(k);
@@ -60,7 +56,7 @@ function drawDecisions(list, text, cache, onShow) {
       show.addEventListener("click", () => onShow(k));
       li.append(show, " ");
     }
-    const a = el("a", "", t("review.inViewer"));
+    const a = el("a", {}, t("review.inViewer"));
     a.href = viewerLink(text, k);
     a.target = "_blank";
     a.rel = "noopener";
@@ -80,7 +76,7 @@ function drawMakeable(box, first, bids) {
   const made = [0, 0];
   made[team] = best[1].tricks;
   made[1 - team] = 13 - best[1].tricks;
-  box.replaceChildren(...[0, 1].map((tm) => el("p", "", t("review.makeable", {
+  box.replaceChildren(...[0, 1].map((tm) => el("p", {}, t("review.makeable", {
     team: t(`review.team.${tm}`), bid: bids[tm] + bids[tm + 2], tricks: made[tm],
   }))));
 }
@@ -94,19 +90,19 @@ export function openReview(engine, box, number, exportHand, showOnTable) {
   const listeners = new Set();
   box.replaceChildren();
   box.hidden = false;
-  const head = el("h3", "", t("review.title", { n: number }));
-  const makeable = el("div", "review-makeable", t("review.waiting"));
+  const head = el("h3", {}, t("review.title", { n: number }));
+  const makeable = el("div", { class: "review-makeable" }, t("review.waiting"));
   const bar = el("progress");
   bar.max = CARDS;
   bar.value = 0;
-  const status = el("p", "muted");
+  const status = el("p", { class: "muted" });
   status.setAttribute("aria-live", "polite");
-  const stop = el("button", "", t("review.cancel"));
+  const stop = el("button", {}, t("review.cancel"));
   stop.type = "button";
   stop.dataset.action = "review-stop";
-  const list = el("ol", "review-list");
+  const list = el("ol", { class: "review-list" });
   list.setAttribute("aria-label", t("review.costliest"));
-  box.append(head, makeable, bar, stop, status, el("h4", "", t("review.costliest")), list);
+  box.append(head, makeable, bar, stop, status, el("h4", {}, t("review.costliest")), list);
   (async () => {
     const out = await exportHand(number);
     if (!out) return;
@@ -129,7 +125,7 @@ export function openReview(engine, box, number, exportHand, showOnTable) {
         bar.setAttribute("aria-valuetext", t("review.working", { done, total }));
         status.textContent = done < total ? t("review.working", { done, total }) : t("review.done");
       },
-      onError: (err) => { status.textContent = errorText(err); },
+      onError: (err) => { status.textContent = errorText(err, ERROR_TEXTS.review); },
     });
     stop.addEventListener("click", () => run.cancel());
     const how = await run.done;

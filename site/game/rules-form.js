@@ -6,11 +6,11 @@
 // dialog staying open with everything as the player left it. The last rules a match was
 // started with are remembered in localStorage (one key per store, like the match itself).
 import { notice } from "./alerts.js";
-import { errorText } from "./announcer.js";
+import { errorText } from "../lib/errors.js";
 import { t } from "../lib/i18n.js";
 import { CUSTOM_RULES, DEFAULT_RULES, rulesName } from "../lib/rules-words.js";
+import { $, el } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** The options the form shows, in order: [key, kind, choices]. Kinds: deck, flag, whole, choice. */
 const OPTIONS = [
@@ -31,12 +31,6 @@ const CHOICE_TEXT = { deck: (v) => t(`rules.deck.${v}`), bag_limit: (v) => t(`ru
 /** A whole number as typed (the engine checks its range); anything else is given as typed, for the engine to refuse. */
 const WHOLE = /^-?\d{1,7}$/;
 
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** One option's row: its label and control, and its explanation (the control's description). */
 function optionRow(key, kind, choices) {

@@ -3,9 +3,9 @@
 import { scoreChart } from "../lib/chart.js";
 import { fmt, fmtSigned, t } from "../lib/i18n.js";
 import { rulesLine, targetText } from "../lib/rules-words.js";
-import { bidName, seatName, textEl } from "../lib/words.js";
+import { bidName, seatName } from "../lib/words.js";
+import { $, textEl } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Rows of the export box's text area. */
 const EXPORT_ROWS = 9;

@@ -5,8 +5,8 @@ import { HUMAN } from "../lib/constants.js";
 import { focusBids, renderBidPanel } from "./bids.js";
 import { focusHand, renderHand } from "./hand.js";
 import * as table from "./table.js";
+import { $ } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 export function setPhase(phase) {
   document.body.dataset.phase = phase;

@@ -5,9 +5,9 @@
 import { cardBack } from "../lib/cards.js";
 import { HAND_SIZE, HUMAN, NIL, OUR_TEAM, SEATS } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
-import { bidName, cardEl, cardName, seatName, textEl } from "../lib/words.js";
+import { bidName, cardEl, cardName, seatName } from "../lib/words.js";
+import { $, textEl } from "../lib/dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 
 // ---------------------------------------------------------------- scores
 

@@ -2,8 +2,7 @@
 // fetched). Cards are drawn in a 60 x 84 box and scale with CSS; the rank and
 // suit index sits in the top-left corner so overlapped cards stay readable.
 // These functions only draw: names and rules come from i18n.js and the engine.
-
-const NS = "http://www.w3.org/2000/svg";
+import { svgEl } from "./dom.js";
 
 // Suit shapes in a 100 x 100 box.
 const SUIT_PATHS = {
@@ -34,25 +33,18 @@ const STAR = "M50 4 61 38H97L68 59 79 94 50 73 21 94 32 59 3 38H39z";
 
 /** A joker's face: its corner label ("BJ", "LJ" in the page's language) and a star; the Big Joker red. */
 function jokerFace(card, label) {
-  const svg = el("svg", {
+  const svg = svgEl("svg", {
     viewBox: "0 0 60 84", class: `card-svg joker ${card === "BJ" ? "joker-big" : "joker-little"}`,
     "aria-hidden": "true", focusable: "false", preserveAspectRatio: "xMidYMid meet",
   });
-  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
+  svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
   const size = label.length > 1 ? 11 : 15;
   svg.appendChild(text(label, 10, 15.5, size));
-  const br = el("g", { transform: "rotate(180 30 42)" });
+  const br = svgEl("g", { transform: "rotate(180 30 42)" });
   br.appendChild(text(label, 10, 15.5, size));
   svg.appendChild(br);
-  svg.appendChild(el("path", { d: STAR, transform: "translate(12 24) scale(0.36)", class: "pip" }));
+  svg.appendChild(svgEl("path", { d: STAR, transform: "translate(12 24) scale(0.36)", class: "pip" }));
   return svg;
-}
-
-function el(name, attrs = {}, children = []) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children) node.appendChild(c);
-  return node;
 }
 
 function suitShape(suit, x, y, size, flip = false) {
@@ -60,7 +52,7 @@ function suitShape(suit, x, y, size, flip = false) {
   const t = flip
     ? `translate(${x + size} ${y + size}) rotate(180) scale(${s})`
     : `translate(${x} ${y}) scale(${s})`;
-  return el("path", { d: SUIT_PATHS[suit], transform: t, class: "pip" });
+  return svgEl("path", { d: SUIT_PATHS[suit], transform: t, class: "pip" });
 }
 
 // Rank indexes ("K", "10", "D"...) are drawn by reference (<use>) to glyphs kept in one
@@ -77,14 +69,14 @@ function glyph(str) {
   const id = glyphId(str);
   let sprite = document.getElementById(SPRITE_ID);
   if (!sprite) {
-    sprite = el("svg", {
+    sprite = svgEl("svg", {
       id: SPRITE_ID, "aria-hidden": "true", focusable: "false", width: 0, height: 0,
       style: "position:absolute;width:0;height:0;overflow:hidden",
-    }, [el("defs")]);
+    }, [svgEl("defs")]);
     document.body.appendChild(sprite);
   }
   if (!document.getElementById(id)) {
-    const node = el("text", {
+    const node = svgEl("text", {
       id, x: 0, y: 0, "font-size": GLYPH_SIZE, "text-anchor": "middle", fill: "currentColor",
       "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
       "font-weight": "700",
@@ -98,7 +90,7 @@ function glyph(str) {
 
 function text(str, x, y, size, anchor = "middle", cls = "idx") {
   const k = size / GLYPH_SIZE;
-  return el("use", { href: `#${glyph(str)}`, transform: `translate(${x} ${y}) scale(${k})`, class: cls });
+  return svgEl("use", { href: `#${glyph(str)}`, transform: `translate(${x} ${y}) scale(${k})`, class: cls });
 }
 
 // Pip layouts (centre x, centre y in the 60 x 84 card; flip for the lower half).
@@ -122,17 +114,17 @@ const PIPS = {
 function cardFace(card, label) {
   if (isJoker(card)) return jokerFace(card, label);
   const { rank, suit } = parseCard(card);
-  const svg = el("svg", {
+  const svg = svgEl("svg", {
     viewBox: "0 0 60 84", class: `card-svg suit-${suit}`, "aria-hidden": "true",
     focusable: "false", preserveAspectRatio: "xMidYMid meet",
   });
-  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
+  svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "face" }));
   // corner index, top-left (what stays visible when cards overlap) and bottom-right
   const small = label.length > 1 ? 12 : 15;
   const lx = label.length > 1 ? 8.5 : 9;
   svg.appendChild(text(label, lx, 15.5, small));
   svg.appendChild(suitShape(suit, 3, 18.5, 12));
-  const br = el("g", { transform: "rotate(180 30 42)" });
+  const br = svgEl("g", { transform: "rotate(180 30 42)" });
   br.appendChild(text(label, lx, 15.5, small));
   br.appendChild(suitShape(suit, 3, 18.5, 12));
   svg.appendChild(br);
@@ -142,8 +134,8 @@ function cardFace(card, label) {
     svg.appendChild(suitShape(suit, 16, 28, 28));
   } else if (["J", "Q", "K"].includes(rank)) {
     // court card: a framed panel with the rank letter and the suit
-    svg.appendChild(el("rect", { x: 13, y: 12, width: 34, height: 60, rx: 3, class: "court" }));
-    svg.appendChild(el("path", {
+    svg.appendChild(svgEl("rect", { x: 13, y: 12, width: 34, height: 60, rx: 3, class: "court" }));
+    svg.appendChild(svgEl("path", {
       d: "M17 40 30 16 43 40 30 64z", class: "court-gem",
     }));
     svg.appendChild(text(label, 30, 46, 20, "middle", "court-letter"));
@@ -159,15 +151,15 @@ function cardFace(card, label) {
 
 /** A card back (decorative). */
 export function cardBack() {
-  const svg = el("svg", {
+  const svg = svgEl("svg", {
     viewBox: "0 0 60 84", class: "card-svg back", "aria-hidden": "true", focusable: "false",
   });
-  svg.appendChild(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "back-edge" }));
-  svg.appendChild(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, class: "back-field" }));
-  const g = el("g", { class: "back-pattern" });
+  svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "back-edge" }));
+  svg.appendChild(svgEl("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, class: "back-field" }));
+  const g = svgEl("g", { class: "back-pattern" });
   for (let y = 8; y < 80; y += 8) {
     for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) {
-      g.appendChild(el("path", { d: `M${x} ${y - 3} l3 3 -3 3 -3 -3z` }));
+      g.appendChild(svgEl("path", { d: `M${x} ${y - 3} l3 3 -3 3 -3 -3z` }));
     }
   }
   svg.appendChild(g);

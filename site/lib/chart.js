@@ -9,9 +9,9 @@
 // (role="img"), and the same numbers follow as a table in a <details> (keyboard and screen
 // reader users get the figures, sighted users can open it too). Series differ by colour and
 // also by dash pattern, marker shape and bar hatching, so charts read the same without colour.
+import { el, svgEl } from "./dom.js";
 import { t, fmt } from "./i18n.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const W = 640;
 const H = 260;
 const PAD = { left: 52, right: 16, top: 16, bottom: 40 };
@@ -21,19 +21,7 @@ const MARKERS = ["circle", "square", "triangle", "diamond"];
 const MAX_MARKERS = 60; // beyond this many points markers would smear into a band
 let uid = 0;
 
-function el(name, attrs = {}, text) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
-function html(name, attrs = {}, text) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Round axis ticks (1, 2 or 5 × 10^k apart) covering lo..hi. */
 function ticks(lo, hi, count = 5) {
@@ -48,43 +36,43 @@ function ticks(lo, hi, count = 5) {
 function marker(kind, x, y, colour) {
   const r = 4;
   const common = { fill: colour, stroke: "#fff", "stroke-width": 1 };
-  if (kind === "circle") return el("circle", { cx: x, cy: y, r, ...common });
-  if (kind === "square") return el("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, ...common });
+  if (kind === "circle") return svgEl("circle", { cx: x, cy: y, r, ...common });
+  if (kind === "square") return svgEl("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, ...common });
   const d = kind === "triangle"
     ? `M${x} ${y - r - 1}L${x + r + 1} ${y + r}L${x - r - 1} ${y + r}Z`
     : `M${x} ${y - r - 1}L${x + r + 1} ${y}L${x} ${y + r + 1}L${x - r - 1} ${y}Z`;
-  return el("path", { d, ...common });
+  return svgEl("path", { d, ...common });
 }
 
 function frame(title, summary) {
   const id = `chart${++uid}`;
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart-svg" });
-  svg.append(el("title", { id: `${id}-t` }, title), el("desc", { id: `${id}-d` }, summary));
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart-svg" });
+  svg.append(svgEl("title", { id: `${id}-t` }, title), svgEl("desc", { id: `${id}-d` }, summary));
   return { svg, id };
 }
 
 function yAxis(svg, lo, hi, y, label) {
-  const g = el("g", { class: "chart-axis", "font-size": 12, fill: "currentColor" });
+  const g = svgEl("g", { class: "chart-axis", "font-size": 12, fill: "currentColor" });
   for (const v of ticks(lo, hi)) {
-    g.append(el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "currentColor", "stroke-opacity": 0.15 }));
-    g.append(el("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end" }, fmt(v)));
+    g.append(svgEl("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "currentColor", "stroke-opacity": 0.15 }));
+    g.append(svgEl("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end" }, fmt(v)));
   }
-  if (label) g.append(el("text", { x: 12, y: PAD.top + (H - PAD.top - PAD.bottom) / 2, transform: `rotate(-90 12 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})`, "text-anchor": "middle" }, label));
+  if (label) g.append(svgEl("text", { x: 12, y: PAD.top + (H - PAD.top - PAD.bottom) / 2, transform: `rotate(-90 12 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})`, "text-anchor": "middle" }, label));
   svg.append(g);
 }
 
 function legend(svg, series, kind) {
-  const g = el("g", { class: "chart-legend", "font-size": 12, fill: "currentColor" });
+  const g = svgEl("g", { class: "chart-legend", "font-size": 12, fill: "currentColor" });
   series.forEach((s, i) => {
     const x = PAD.left + i * 150;
     const y = H - 10;
     if (kind === "line") {
-      g.append(el("line", { x1: x, x2: x + 24, y1: y - 4, y2: y - 4, stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i] }));
+      g.append(svgEl("line", { x1: x, x2: x + 24, y1: y - 4, y2: y - 4, stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i] }));
       g.append(marker(MARKERS[i], x + 12, y - 4, COLOURS[i]));
     } else {
-      g.append(el("rect", { x, y: y - 11, width: 22, height: 12, fill: `url(#${s.pattern})`, stroke: COLOURS[i] }));
+      g.append(svgEl("rect", { x, y: y - 11, width: 22, height: 12, fill: `url(#${s.pattern})`, stroke: COLOURS[i] }));
     }
-    g.append(el("text", { x: x + 30, y }, s.name));
+    g.append(svgEl("text", { x: x + 30, y }, s.name));
   });
   svg.append(g);
 }
@@ -94,20 +82,20 @@ const EAGER_ROWS = 100;
 
 function fillRows(tbody, rows) {
   for (const row of rows) {
-    const tr = html("tr");
-    row.forEach((cell, i) => tr.append(html(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, typeof cell === "number" ? fmt(cell) : cell)));
+    const tr = el("tr");
+    row.forEach((cell, i) => tr.append(el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, typeof cell === "number" ? fmt(cell) : cell)));
     tbody.append(tr);
   }
 }
 
 function tableOf(table) {
-  const details = html("details", { class: "chart-table" });
-  const summary = html("summary", {}, t("stats.chart.table"));
+  const details = el("details", { class: "chart-table" });
+  const summary = el("summary", {}, t("stats.chart.table"));
   details.append(summary);
-  const tbl = html("table");
-  const head = html("tr");
-  for (const h of table.head) head.append(html("th", { scope: "col" }, h));
-  tbl.append(html("thead"), html("tbody"));
+  const tbl = el("table");
+  const head = el("tr");
+  for (const h of table.head) head.append(el("th", { scope: "col" }, h));
+  tbl.append(el("thead"), el("tbody"));
   tbl.tHead.append(head);
   if (table.rows.length <= EAGER_ROWS) fillRows(tbl.tBodies[0], table.rows);
   else {
@@ -125,8 +113,8 @@ function tableOf(table) {
 }
 
 function figure(title, svg, table) {
-  const fig = html("figure", { class: "chart" });
-  fig.append(html("figcaption", {}, title), svg);
+  const fig = el("figure", { class: "chart" });
+  fig.append(el("figcaption", {}, title), svg);
   if (table) fig.append(tableOf(table));
   return fig;
 }
@@ -144,16 +132,16 @@ export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabe
   const y = (v) => H - PAD.bottom - ((v - lo) / (hi - lo || 1)) * (H - PAD.top - PAD.bottom);
   yAxis(svg, lo, hi, y, yLabel);
   for (const v of ticks(x0, x1, 8).filter(Number.isInteger)) {
-    svg.append(el("text", { x: x(v), y: H - PAD.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "currentColor" }, fmt(v)));
+    svg.append(svgEl("text", { x: x(v), y: H - PAD.bottom + 14, "text-anchor": "middle", "font-size": 11, fill: "currentColor" }, fmt(v)));
   }
-  if (xLabel) svg.append(el("text", { x: W - PAD.right, y: H - PAD.bottom + 30, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, xLabel));
+  if (xLabel) svg.append(svgEl("text", { x: W - PAD.right, y: H - PAD.bottom + 30, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, xLabel));
   for (const r of refs) {
-    svg.append(el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(r.y), y2: y(r.y), stroke: "currentColor", "stroke-width": 1.5, "stroke-dasharray": "4 4", class: "chart-ref" }));
-    svg.append(el("text", { x: W - PAD.right - 4, y: y(r.y) - 4, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, r.label));
+    svg.append(svgEl("line", { x1: PAD.left, x2: W - PAD.right, y1: y(r.y), y2: y(r.y), stroke: "currentColor", "stroke-width": 1.5, "stroke-dasharray": "4 4", class: "chart-ref" }));
+    svg.append(svgEl("text", { x: W - PAD.right - 4, y: y(r.y) - 4, "text-anchor": "end", "font-size": 12, fill: "currentColor" }, r.label));
   }
   series.forEach((s, i) => {
     const pts = s.points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(" ");
-    svg.append(el("polyline", { points: pts, fill: "none", stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i], class: `series-${i}` }));
+    svg.append(svgEl("polyline", { points: pts, fill: "none", stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i], class: `series-${i}` }));
     if (s.points.length <= MAX_MARKERS) for (const [a, b] of s.points) svg.append(marker(MARKERS[i], x(a), y(b), COLOURS[i]));
   });
   legend(svg, series, "line");
@@ -161,13 +149,13 @@ export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabe
 }
 
 function patterns(svg, count) {
-  const defs = el("defs");
+  const defs = svgEl("defs");
   const ids = [];
   for (let i = 0; i < count; i++) {
     const id = `pat${++uid}`;
-    const p = el("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: i % 2 ? "rotate(45)" : "" });
-    p.append(el("rect", { width: 8, height: 8, fill: COLOURS[i], "fill-opacity": i ? 0.35 : 0.9 }));
-    if (i) p.append(el("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: COLOURS[i], "stroke-width": 4 }));
+    const p = svgEl("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: i % 2 ? "rotate(45)" : "" });
+    p.append(svgEl("rect", { width: 8, height: 8, fill: COLOURS[i], "fill-opacity": i ? 0.35 : 0.9 }));
+    if (i) p.append(svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: COLOURS[i], "stroke-width": 4 }));
     defs.append(p);
     ids.push(id);
   }
@@ -188,9 +176,9 @@ export function barChart({ title, summary, categories, series, yLabel, yMax, tab
     const gx = PAD.left + c * groupW + (groupW - barW * series.length) / 2;
     series.forEach((s, i) => {
       const v = s.values[c] || 0;
-      svg.append(el("rect", { x: gx + i * barW, y: y(v), width: barW - 2, height: Math.max(0, y(0) - y(v)), fill: `url(#${ids[i]})`, stroke: COLOURS[i], class: `series-${i}` }));
+      svg.append(svgEl("rect", { x: gx + i * barW, y: y(v), width: barW - 2, height: Math.max(0, y(0) - y(v)), fill: `url(#${ids[i]})`, stroke: COLOURS[i], class: `series-${i}` }));
     });
-    svg.append(el("text", { x: PAD.left + (c + 0.5) * groupW, y: H - PAD.bottom + 16, "text-anchor": "middle", "font-size": 12, fill: "currentColor" }, cat));
+    svg.append(svgEl("text", { x: PAD.left + (c + 0.5) * groupW, y: H - PAD.bottom + 16, "text-anchor": "middle", "font-size": 12, fill: "currentColor" }, cat));
   });
   legend(svg, series.map((s, i) => ({ ...s, pattern: ids[i] })), "bar");
   return figure(title, svg, table);

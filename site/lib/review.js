@@ -6,7 +6,7 @@
 // tables help earlier ones), so results appear early, a cancel simply stops sending and
 // the game's own messages interleave between them. It also writes the values on cards.
 import { MSG } from "../engine/protocol.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { cardName } from "./words.js";
 
 /** Cards in a hand (52) and the seconds each position may take. */
@@ -14,12 +14,6 @@ export const CARDS = 52;
 export const STEP_BUDGET = 2;
 /** A puzzle's verdict must be exact, so its one position gets longer. */
 export const QUIZ_BUDGET = 20;
-
-/** The translated text of an engine refusal (codes from the review messages). */
-export function errorText(err) {
-  const code = (err && err.code) || "unknown";
-  return has(`error.${code}`) ? t(`error.${code}`) : t("review.error.unknown");
-}
 
 /** A signed number as the page shows margins. */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));

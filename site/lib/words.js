@@ -38,14 +38,6 @@ function rankLabel(card) {
   return t(`rank.short.${isJoker(card) ? card : parseCard(card).rank}`);
 }
 
-/** A `tag` element holding `text`, with class `cls`. */
-export function textEl(tag, text, cls) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (cls) node.className = cls;
-  return node;
-}
-
 /** A card's element with its face, its corner labelled in the page's language. */
 export function cardEl(card, tag = "div") {
   const node = cardElement(card, rankLabel(card), tag);

@@ -4,6 +4,7 @@
 // example with stdout/stderr shown on the page.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { registerServiceWorker } from "../lib/sw-register.js";
+import { byId } from "../lib/dom.js";
 
 export const EXAMPLE = `# The Spades engine, installed from this site's wheel with micropip.
 from spades import Match, long_name
@@ -27,10 +28,9 @@ print("South holds:", " ".join(view.hand))
 print("Tricks won by seat:", view.tricks_won)
 `;
 
-const $ = (id) => document.getElementById(id);
-const status = $("status");
-const output = $("output");
-const code = $("code");
+const status = byId("status");
+const output = byId("output");
+const code = byId("code");
 let pyodide = null;
 
 function setStatus(text, state) {
@@ -55,10 +55,10 @@ async function boot() {
   const t0 = performance.now();
   const [build, latest] = await Promise.all([json("build.json"), json("wheels/latest.json")]);
   const wheelURL = new URL(`wheels/${latest.wheel}`, location.href).href;
-  $("snippet").textContent = `import micropip; await micropip.install("${wheelURL}")`;
-  $("wheel-link").href = wheelURL;
-  $("wheel-link").textContent = latest.wheel;
-  $("wheel-sha").textContent = `sha256 ${latest.sha256.slice(0, 16)}…`;
+  byId("snippet").textContent = `import micropip; await micropip.install("${wheelURL}")`;
+  byId("wheel-link").href = wheelURL;
+  byId("wheel-link").textContent = latest.wheel;
+  byId("wheel-sha").textContent = `sha256 ${latest.sha256.slice(0, 16)}…`;
 
   setStatus("Starting Python…", "loading");
   const py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
@@ -74,14 +74,14 @@ async function boot() {
   pyodide = py;
   window.bootMs = Math.round(performance.now() - t0);
   setStatus(`Python ready: spades ${version} installed from ${latest.wheel} (${window.bootMs} ms).`, "ready");
-  $("run").disabled = false;
+  byId("run").disabled = false;
   document.body.dataset.ready = "1";
 }
 
 async function run() {
   if (!pyodide) return;
-  $("run").disabled = true;
-  $("run-state").textContent = "Running…";
+  byId("run").disabled = true;
+  byId("run-state").textContent = "Running…";
   output.textContent = "";
   delete document.body.dataset.ran;
   let ok = true;
@@ -92,14 +92,14 @@ async function run() {
     // A Python exception: show its traceback (the user's own code, so it helps).
     write(String((err && err.message) || err), "err");
   }
-  $("run-state").textContent = ok ? "Done." : "Stopped with an error.";
-  $("run").disabled = false;
+  byId("run-state").textContent = ok ? "Done." : "Stopped with an error.";
+  byId("run").disabled = false;
   document.body.dataset.ran = ok ? "ok" : "error";
 }
 
 code.value = EXAMPLE;
-$("run").addEventListener("click", run);
-$("reset").addEventListener("click", () => {
+byId("run").addEventListener("click", run);
+byId("reset").addEventListener("click", () => {
   code.value = EXAMPLE;
 });
 code.addEventListener("keydown", (e) => {
@@ -108,13 +108,13 @@ code.addEventListener("keydown", (e) => {
     run();
   }
 });
-$("copy").addEventListener("click", async () => {
+byId("copy").addEventListener("click", async () => {
   try {
-    await navigator.clipboard.writeText($("snippet").textContent);
-    $("copy").textContent = "Copied";
+    await navigator.clipboard.writeText(byId("snippet").textContent);
+    byId("copy").textContent = "Copied";
   } catch {
     const range = document.createRange();
-    range.selectNodeContents($("snippet"));
+    range.selectNodeContents(byId("snippet"));
     const sel = window.getSelection();
     sel.removeAllRanges();
     sel.addRange(range);

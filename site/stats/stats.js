@@ -6,36 +6,22 @@ import { loadLanguage, pickLanguage, applyStatic, currentLocale, t } from "../li
 import { openHistory } from "../lib/history.js";
 import { computeStats } from "./calc.js";
 import { renderFigures, renderTables, renderCharts, matchItem } from "./view.js";
+import { $ } from "../lib/dom.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
+import { loadSettings } from "../lib/settings.js";
 
-const SETTINGS_KEY = "spades.settings.v1"; // the game's settings: language and deck colours
 const PAGE = 50; // matches listed per "show more"
 const DAY_MS = 86_400_000;
 
-const $ = (sel) => document.querySelector(sel);
 let history = null;
 let records = [];
 let listed = 0;
 let engine = null;
 
-function settings() {
-  try {
-    return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
-  } catch {
-    return {};
-  }
-}
-
 function notice(key, params) {
   const p = $("#notice");
   p.textContent = t(key, params);
   p.hidden = false;
-}
-
-function errorText(err) {
-  const code = (err && err.code) || "internal";
-  const key = `stats.err.${code}`;
-  const text = t(key);
-  return text === key ? t("stats.err.other", { code }) : text;
 }
 
 function filter() {
@@ -62,7 +48,7 @@ async function draw(prefetched) {
     performance.mark("stats-listed");
   } catch (err) {
     records = [];
-    notice("stats.notKept", { reason: errorText(err) });
+    notice("stats.notKept", { reason: errorText(err, ERROR_TEXTS.history) });
   }
   const s = computeStats(records);
   performance.mark("stats-computed");
@@ -104,7 +90,7 @@ async function exportHistory() {
     download(await history.exportAll());
     return true;
   } catch (err) {
-    $("#import-result").textContent = errorText(err);
+    $("#import-result").textContent = errorText(err, ERROR_TEXTS.history);
     return false;
   }
 }
@@ -132,7 +118,7 @@ function reportImport(out, r) {
   for (const { index, code } of r.refused) {
     const li = document.createElement("li");
     li.dataset.code = code;
-    li.textContent = t("stats.refusedItem", { n: index + 1, reason: errorText({ code }) });
+    li.textContent = t("stats.refusedItem", { n: index + 1, reason: errorText({ code }, ERROR_TEXTS.history) });
     ul.append(li);
   }
   out.append(ul);
@@ -156,7 +142,7 @@ async function importHistory(input) {
     out.textContent = "";
     const p = document.createElement("p");
     p.dataset.code = err.code || "internal";
-    p.textContent = t("stats.importRefused", { reason: errorText(err) });
+    p.textContent = t("stats.importRefused", { reason: errorText(err, ERROR_TEXTS.history) });
     out.append(p);
     document.body.dataset.import = "refused";
   } finally {
@@ -180,14 +166,14 @@ function wire() {
       await history.deleteAll();
       $("#import-result").textContent = t("stats.deleted");
     } catch (err) {
-      $("#import-result").textContent = errorText(err);
+      $("#import-result").textContent = errorText(err, ERROR_TEXTS.history);
     }
     await draw();
   });
 }
 
 async function boot() {
-  const s = settings();
+  const s = loadSettings(); // the game's settings: language and deck colours
   const wish = new URLSearchParams(location.search).get("lang") || s.lang;
   const opening = openHistory();
   // the records are read while the language loads: reading them is most of the opening time
@@ -201,7 +187,7 @@ async function boot() {
   document.title = t("stats.pageTitle");
   performance.mark("stats-ready");
   if (!history.available) {
-    notice("stats.notKept", { reason: errorText(history.error) });
+    notice("stats.notKept", { reason: errorText(history.error, ERROR_TEXTS.history) });
     for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   }
   wire();
@@ -211,6 +197,6 @@ async function boot() {
 }
 
 boot().catch((err) => {
-  notice("stats.notKept", { reason: errorText(err) });
+  notice("stats.notKept", { reason: errorText(err, ERROR_TEXTS.history) });
   document.body.dataset.ready = "error";
 });

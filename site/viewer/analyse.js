@@ -7,13 +7,14 @@ import { reasonText } from "../lib/coach.js";
 import { t } from "../lib/i18n.js";
 import { cardName } from "../lib/words.js";
 import { MSG } from "../engine/protocol.js";
-import { CARDS, QUIZ_BUDGET, bestOf, errorText, isBest, runReview, writeValues } from "../lib/review.js";
+import { CARDS, QUIZ_BUDGET, bestOf, isBest, runReview, writeValues } from "../lib/review.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { bidText, seatName } from "../lib/steps.js";
+import { byId } from "../lib/dom.js";
 
 /** The bids a reader may choose in a bid puzzle: nil (0) and 1–13. */
 const BID_CHOICES = Array.from({ length: 14 }, (_, i) => i);
 
-const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** The card number (0–51) of viewer step `j` when it is a card, else null. */
@@ -50,13 +51,13 @@ const cacheOf = (v) => {
 };
 
 function showProgress(done, total) {
-  const bar = $("analyse-progress");
+  const bar = byId("analyse-progress");
   bar.hidden = false;
   bar.max = total;
   bar.value = done;
   bar.setAttribute("aria-valuetext", t("review.working", { done, total }));
-  $("analyse-status").textContent = done < total ? t("review.working", { done, total }) : t("review.done");
-  $("analyse-stop").hidden = done >= total;
+  byId("analyse-status").textContent = done < total ? t("review.working", { done, total }) : t("review.done");
+  byId("analyse-stop").hidden = done >= total;
 }
 
 /** Write the values of the position on screen on the cards of the seat to act. */
@@ -64,7 +65,7 @@ function paint(v) {
   if (!v.analyse && !v.answered.has(v.step)) return;
   const k = cardIndex(v.steps, v.step + 1);
   const result = k === null ? null : cacheOf(v).get(k);
-  const note = $("analyse-note");
+  const note = byId("analyse-note");
   note.textContent = "";
   if (!result) return;
   if (!result.finished && !Object.keys(result.values).length) {
@@ -84,7 +85,7 @@ function paint(v) {
 /** Start (or restart) the whole-hand analysis for the hand on screen. */
 function start(v) {
   stop(v);
-  $("analyse-status").textContent = v.analyse && !completed(v) ? t("error.not_complete") : "";
+  byId("analyse-status").textContent = v.analyse && !completed(v) ? t("error.not_complete") : "";
   if (!v.analyse || !completed(v)) return;
   const index = v.index;
   v.run = runReview(v.engine, {
@@ -94,11 +95,11 @@ function start(v) {
     wanted: () => cardIndex(v.steps, v.step + 1),
     onResult: () => { if (v.index === index) paint(v); },
     onProgress: showProgress,
-    onError: (err) => { $("analyse-status").textContent = errorText(err); },
+    onError: (err) => { byId("analyse-status").textContent = errorText(err, ERROR_TEXTS.review); },
   });
   v.run.done.then((how) => {
-    if (how === "cancelled") $("analyse-status").textContent = t("review.cancelled");
-    $("analyse-stop").hidden = true;
+    if (how === "cancelled") byId("analyse-status").textContent = t("review.cancelled");
+    byId("analyse-stop").hidden = true;
   });
 }
 
@@ -111,7 +112,7 @@ function stop(v) {
 
 /** Buttons in the puzzle's answer group, one per choice; the first gets the focus. */
 function offer(choices, labels, onPick) {
-  const group = $("quiz-choices");
+  const group = byId("quiz-choices");
   group.textContent = "";
   choices.forEach((choice, i) => {
     const b = document.createElement("button");
@@ -131,11 +132,11 @@ async function askBid(v, step) {
   try {
     advice = await v.engine.call(MSG.BID_ADVICE, { text: v.text, hand: v.index + 1, step });
   } catch (err) {
-    $("quiz-feedback").textContent = errorText(err);
+    byId("quiz-feedback").textContent = errorText(err, ERROR_TEXTS.review);
     return;
   }
   if (v.step !== step) return;
-  $("quiz-feedback").textContent = "";
+  byId("quiz-feedback").textContent = "";
   offer(BID_CHOICES, BID_CHOICES.map(bidText), (bid) => {
     const right = bid === advice.best;
     const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
@@ -149,13 +150,13 @@ async function askBid(v, step) {
 function verdict(v, step, right, text) {
   v.answered.add(step);
   if (right) v.right += 1;
-  const feedback = $("quiz-feedback");
+  const feedback = byId("quiz-feedback");
   feedback.dataset.verdict = right ? "right" : "wrong";
   feedback.textContent = `${text} ${t("quiz.score", { right: v.right, total: v.answered.size })}`;
-  $("quiz-choices").textContent = "";
-  $("next").disabled = $("last").disabled = false;
+  byId("quiz-choices").textContent = "";
+  byId("next").disabled = byId("last").disabled = false;
   paint(v);
-  const go = $("quiz-continue");
+  const go = byId("quiz-continue");
   go.hidden = false;
   go.focus();
 }
@@ -163,11 +164,11 @@ function verdict(v, step, right, text) {
 async function ask(v) {
   const step = v.step;
   const bidding = v.steps[step + 1].kind === "bid";
-  $("quiz").hidden = false;
-  $("quiz-prompt").textContent = t(bidding ? "quiz.promptBid" : "quiz.prompt", { name: seatName(v.steps[step + 1].seat) });
-  $("quiz-feedback").textContent = t("quiz.checking");
-  $("quiz-continue").hidden = true;
-  $("quiz-choices").textContent = "";
+  byId("quiz").hidden = false;
+  byId("quiz-prompt").textContent = t(bidding ? "quiz.promptBid" : "quiz.prompt", { name: seatName(v.steps[step + 1].seat) });
+  byId("quiz-feedback").textContent = t("quiz.checking");
+  byId("quiz-continue").hidden = true;
+  byId("quiz-choices").textContent = "";
   if (bidding) {
     await askBid(v, step);
     return;
@@ -179,13 +180,13 @@ async function ask(v) {
     try {
       result = await v.engine.call(MSG.ANALYSE, { text: v.text, hand: v.index + 1, step: k, budget: QUIZ_BUDGET });
     } catch (err) {
-      $("quiz-feedback").textContent = errorText(err);
+      byId("quiz-feedback").textContent = errorText(err, ERROR_TEXTS.review);
       return;
     }
     cacheOf(v).set(k, result);
   }
   if (v.step !== step) return;
-  $("quiz-feedback").textContent = "";
+  byId("quiz-feedback").textContent = "";
   const order = [...document.querySelectorAll(`.seat[data-seat="${seat}"] [data-card]`)].map((n) => n.dataset.card);
   const legal = order.filter((c) => c in result.values);
   offer(legal, legal.map(cardName), (card) => answer(v, step, result, card));
@@ -206,13 +207,13 @@ function answer(v, step, result, card) {
 /** After each drawing: values on the cards, and a puzzle when this step is one. */
 export function afterDraw(v) {
   if (pendingPuzzle(v, v.step)) {
-    $("next").disabled = $("last").disabled = true;
+    byId("next").disabled = byId("last").disabled = true;
     if (v.asking !== v.step) {
       v.asking = v.step;
       ask(v);
     }
   } else if (v.answered.has(v.step) === false || !v.quiz.has(v.step)) {
-    $("quiz").hidden = true;
+    byId("quiz").hidden = true;
     v.asking = null;
   }
   paint(v);
@@ -220,24 +221,24 @@ export function afterDraw(v) {
 
 /** Wire the switch, the Stop and Continue buttons; `go(k)` moves the viewer. */
 export function wireAnalyse(v, go) {
-  const box = $("analyse");
+  const box = byId("analyse");
   box.checked = v.analyse;
   box.addEventListener("change", () => {
     v.analyse = box.checked;
     if (v.analyse) start(v);
     else {
       stop(v);
-      $("analyse-progress").hidden = true;
-      $("analyse-stop").hidden = true;
-      $("analyse-status").textContent = "";
+      byId("analyse-progress").hidden = true;
+      byId("analyse-stop").hidden = true;
+      byId("analyse-status").textContent = "";
     }
     go(v.step, true);
   });
-  $("analyse-stop").addEventListener("click", () => stop(v));
-  $("quiz-continue").addEventListener("click", () => {
-    $("quiz").hidden = true;
+  byId("analyse-stop").addEventListener("click", () => stop(v));
+  byId("quiz-continue").addEventListener("click", () => {
+    byId("quiz").hidden = true;
     go(v.step + 1);
-    $("next").focus();
+    byId("next").focus();
   });
 }
 

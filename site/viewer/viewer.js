@@ -11,19 +11,21 @@ import { loadSettings } from "../lib/settings.js";
 import { MSG } from "../engine/protocol.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { buildSteps, caption, describe, positionAt, seatName } from "../lib/steps.js";
-import { cardNode, drawScore, drawSeat } from "../lib/seat-view.js";
+import { cardNode, drawSeat } from "../lib/seat-view.js";
+import { drawScore } from "./score.js";
 import { SEATS } from "../lib/constants.js";
 import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
 import { rulesLine } from "../lib/rules-words.js";
 import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
+import { byId } from "../lib/dom.js";
+import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 
-const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ helpers
 
 function showError(message, detail) {
-  const box = $("error");
+  const box = byId("error");
   box.textContent = message;
   if (detail) {
     const more = document.createElement("span");
@@ -36,13 +38,13 @@ function showError(message, detail) {
 }
 
 function clearError() {
-  $("error").textContent = "";
-  $("error").hidden = true;
+  byId("error").textContent = "";
+  byId("error").hidden = true;
 }
 
 function setStatus(key, state) {
-  $("status").textContent = t(key);
-  $("status").dataset.state = state;
+  byId("status").textContent = t(key);
+  byId("status").dataset.state = state;
 }
 
 /** Draw position `v.step` of hand `v.index`. `v` is the viewer's one state object. */
@@ -66,15 +68,15 @@ function draw(v) {
     }
   }
   const lastStep = steps.length - 1;
-  $("caption").textContent = caption(rec, steps, step, pos);
-  $("counter").textContent = t("viewer.counter", { n: step, total: lastStep });
-  $("first").disabled = $("prev").disabled = step === 0;
-  $("next").disabled = $("last").disabled = step === lastStep;
-  $("announce").textContent = describe(rec, steps, step);
+  byId("caption").textContent = caption(rec, steps, step, pos);
+  byId("counter").textContent = t("viewer.counter", { n: step, total: lastStep });
+  byId("first").disabled = byId("prev").disabled = step === 0;
+  byId("next").disabled = byId("last").disabled = step === lastStep;
+  byId("announce").textContent = describe(rec, steps, step);
   document.body.dataset.step = String(step);
   document.body.dataset.steps = String(lastStep);
   if (step === lastStep && rec.scores) drawScore(rec);
-  else $("score").hidden = true;
+  else byId("score").hidden = true;
   const hash = v.hands.length > 1 ? `#hand=${v.index + 1}&step=${step}` : `#step=${step}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
   afterDraw(v);
@@ -93,7 +95,7 @@ function selectHand(v, index, startStep = 0) {
   v.index = clamp(index, v.hands);
   v.steps = buildSteps(v.hands[v.index]);
   v.step = quizLimit(v, 0, clamp(startStep, v.steps));
-  $("hand-select").value = String(v.index);
+  byId("hand-select").value = String(v.index);
   draw(v);
   handShown(v);
 }
@@ -114,7 +116,7 @@ async function show(v, text, { keepHash = false } = {}) {
   } catch (err) {
     const code = (err && err.code) || "unknown";
     setStatus("viewer.status.failed", "error");
-    showError(has(`viewer.error.${code}`) ? t(`viewer.error.${code}`) : t("viewer.error.unknown"), err && err.message);
+    showError(errorText(err, ERROR_TEXTS.viewer), err && err.message);
     document.body.dataset.error = code;
     return false;
   }
@@ -129,9 +131,9 @@ async function show(v, text, { keepHash = false } = {}) {
   // the hand's house rules (1.0.0 when absent): named above the table, its deck's cards named and sorted
   setDeck(result.rules ? result.rules.deck : null);
   setCardOrder(Array.isArray(result.order) ? result.order : null);
-  $("rules-line").textContent = rulesLine(result.rules || null);
+  byId("rules-line").textContent = rulesLine(result.rules || null);
   v.caches = new Map();
-  const select = $("hand-select");
+  const select = byId("hand-select");
   select.textContent = "";
   v.hands.forEach((rec, i) => {
     const opt = document.createElement("option");
@@ -139,10 +141,10 @@ async function show(v, text, { keepHash = false } = {}) {
     opt.textContent = t(rec.scores ? "viewer.handOption" : "viewer.handUnfinished", { n: rec.number, name: seatName(rec.dealer) });
     select.appendChild(opt);
   });
-  $("hand-pick").hidden = v.hands.length < 2;
+  byId("hand-pick").hidden = v.hands.length < 2;
   const kind = has(`viewer.source.${result.source}`) ? result.source : "notation";
-  $("source-kind").textContent = t(`viewer.source.${kind}`, { n: v.hands.length });
-  $("viewer").hidden = false;
+  byId("source-kind").textContent = t(`viewer.source.${kind}`, { n: v.hands.length });
+  byId("viewer").hidden = false;
   const params = keepHash ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams();
   const want = Number.parseInt(params.get("hand") || "1", 10) - 1;
   const at = Number.parseInt(params.get("step") || "0", 10);
@@ -172,28 +174,28 @@ async function fromQuery() {
 const inTextField = (target) => target && target.closest("textarea, input, select, [contenteditable='true']") !== null;
 
 function wire(v) {
-  $("first").addEventListener("click", () => go(v, 0));
-  $("prev").addEventListener("click", () => go(v, v.step - 1));
-  $("next").addEventListener("click", () => go(v, v.step + 1));
-  $("last").addEventListener("click", () => go(v, v.steps.length - 1));
-  $("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value), 0));
+  byId("first").addEventListener("click", () => go(v, 0));
+  byId("prev").addEventListener("click", () => go(v, v.step - 1));
+  byId("next").addEventListener("click", () => go(v, v.step + 1));
+  byId("last").addEventListener("click", () => go(v, v.steps.length - 1));
+  byId("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value), 0));
   document.addEventListener("keydown", (e) => {
-    if ($("viewer").hidden || inTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (byId("viewer").hidden || inTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
     const moves = { ArrowRight: v.step + 1, ArrowLeft: v.step - 1, Home: 0, End: v.steps.length - 1 };
     if (e.key in moves) {
       e.preventDefault();
       go(v, moves[e.key]);
     }
   });
-  $("load-form").addEventListener("submit", (e) => {
+  byId("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    if (v.ready) show(v, $("source").value);
+    if (v.ready) show(v, byId("source").value);
   });
-  $("file").addEventListener("change", async (e) => {
+  byId("file").addEventListener("change", async (e) => {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
     const text = await file.text();
-    $("source").value = text;
+    byId("source").value = text;
     if (v.ready) show(v, text);
   });
 }
@@ -226,18 +228,18 @@ async function main() {
     return;
   }
   v.ready = true;
-  $("show").disabled = false;
+  byId("show").disabled = false;
   const source = await fromQuery();
   if (source && source.error) {
     setStatus("viewer.status.failed", "error");
     showError(source.error);
-    $("loader").open = true;
+    byId("loader").open = true;
   } else if (source) {
-    $("source").value = source.text;
-    if (!(await show(v, source.text, { keepHash: true }))) $("loader").open = true;
+    byId("source").value = source.text;
+    if (!(await show(v, source.text, { keepHash: true }))) byId("loader").open = true;
   } else {
     setStatus("viewer.status.idle", "ready");
-    $("loader").open = true;
+    byId("loader").open = true;
   }
   document.body.dataset.engine = "ready";
 }

@@ -61,6 +61,15 @@ def stored(page, key: str = SAVE_KEY):
     return page.evaluate("(key) => localStorage.getItem(key)", key)
 
 
+# Records every text the message line shows (window.__shown), in order.
+MESSAGE_LOG_JS = """() => {
+  const box = document.querySelector("[data-role='message']");
+  window.__shown = [];
+  new MutationObserver(() => window.__shown.push(box.textContent))
+    .observe(box, { childList: true, characterData: true, subtree: true });
+}"""
+
+
 def boot(page, site_url: str, query: str = GAME) -> None:
     page.goto(site_url + query)
     page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
@@ -163,9 +172,10 @@ def test_bad_seed_in_dialog_refused_and_bots_keep_playing(page, site_url, seed):
     page.click(".tools button[data-action='new-match']")
     page.wait_for_selector("#new-dialog[open]")
     page.fill("#new-seed", seed)
+    # every text the message line shows (the refusal may be followed at once by the turn's message)
+    page.evaluate(MESSAGE_LOG_JS)
     page.click("#new-dialog button[data-action='start-match']")
-    page.wait_for_function("(text) => document.querySelector(\"[data-role='message']\").textContent === text",
-                           arg=EN["error.bad_seed"])
+    page.wait_for_function("(text) => window.__shown.includes(text)", arg=EN["error.bad_seed"])
     # the computer players' bids go on until it is the player's turn
     page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=30_000)
     assert json.loads(stored(page))["seed"] == PLAYER_DEALS
