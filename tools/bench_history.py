@@ -16,6 +16,15 @@ headless Chromium, then reports:
   import    the file imported into a fresh browser profile, every match replayed by the
             engine (the engine is booted first by a one-match import, timed apart)
   payload   bytes (and gzip) of the history files in dist/, and the whole own payload
+
+    python tools/bench_history.py --hostile [--tiny 100000] [--nested-mb 20] [--no-build]
+
+measures instead the page's longest main-thread task (PerformanceObserver "longtask") during
+the hostile imports of issue 30: a --nested-mb file of nothing but nested brackets, picked in
+the statistics page's file field (refused whole), and --tiny matches just dealt, imported
+through history.importAll with a replay that answers in a task of its own (as the engine's
+worker does) from one state the engine reported: what is measured is the page's reading,
+checking and storing, not the engine's replays.
 """
 from __future__ import annotations
 
@@ -25,6 +34,7 @@ import json
 import random
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -70,6 +80,79 @@ OPEN_JS = """() => {
            list: mark('stats-listed-drawn') - mark('stats-charted'),
            fromNavigation: drawn, matches: Number(document.querySelector('[data-stat=matches]').dataset.value) };
 }"""
+
+
+# The longest main-thread task (ms) and how many there were, from when the observer starts.
+LONGTASK_START_JS = """() => {
+  window.__longest = 0;
+  window.__longTasks = 0;
+  window.__observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__longTasks += 1;
+      window.__longest = Math.max(window.__longest, e.duration);
+    }
+  });
+  window.__observer.observe({ type: 'longtask' });
+}"""
+LONGTASK_END_JS = """() => new Promise((resolve) => setTimeout(() => {
+  window.__observer.disconnect();
+  resolve({ longest_task_ms: Math.round(window.__longest), long_tasks: window.__longTasks });
+}, 100))"""
+# Builds the tiny-match file in the page (before any measuring): `count` copies of one just-dealt
+# match, each with its own shuffle number (so its own id), dated a minute apart.
+TINY_FILE_JS = """([save, count, start]) => {
+  const at = save.indexOf('"rng":"') + 7;
+  const matches = [];
+  for (let i = 0; i < count; i++) {
+    const rng = i.toString(16).padStart(16, '0');
+    matches.push({ date: start + i * 60000, save: save.slice(0, at) + rng + save.slice(at + 16) });
+  }
+  window.__tiny = JSON.stringify({ format: 'spades-history', version: 1, matches });
+  return window.__tiny.length;
+}"""
+# Imports window.__tiny; each replay answers in a task of its own (a message, as from a worker).
+TINY_IMPORT_JS = """async (state) => {
+  const { openHistory } = await import('./lib/history.js');
+  const h = await openHistory();
+  const channel = new MessageChannel();
+  const replies = [];
+  channel.port1.onmessage = () => replies.shift()(state);
+  const verify = () => new Promise((resolve) => { replies.push(resolve); channel.port2.postMessage(0); });
+  const t0 = performance.now();
+  const r = await h.importAll(window.__tiny, verify);
+  return { ms: Math.round(performance.now() - t0), added: r.added, folded: r.folded || 0, refused: r.refused.length,
+           kept: (await h.list()).length };
+}"""
+
+
+def hostile(url: str, browser, tiny: int, nested_mb: int) -> dict:
+    """The longest main-thread task during each hostile import (see the module's docstring)."""
+    out: dict = {}
+    context = browser.new_context()
+    page = open_page(context, url)
+    depth = nested_mb * 1_000_000 // 2
+    with tempfile.TemporaryDirectory() as folder:
+        # a file on disk, as a player picks it (a buffer would be rebuilt inside the page, a task of its own)
+        deep = Path(folder) / "deep.json"
+        deep.write_text("[" * depth + "]" * depth, encoding="ascii")
+        page.evaluate(LONGTASK_START_JS)
+        t0 = time.perf_counter()
+        page.set_input_files("input[data-action='import-history']", files=str(deep))
+        page.wait_for_selector("body[data-import='refused']")
+    out["nested"] = {"mb": nested_mb, "s": round(time.perf_counter() - t0, 1),
+                     "code": page.get_attribute("#import-result p", "data-code"), **page.evaluate(LONGTASK_END_JS)}
+    context.close()
+    bridge.call("new_match", {"seed": 1, "partner": "easy", "opponents": "easy"})
+    save = bridge.call("save")["save"]
+    state = bridge.call("resume", {"save": save})
+    context = browser.new_context()
+    page = open_page(context, url)
+    chars = page.evaluate(TINY_FILE_JS, [save, tiny, START_MS])
+    page.evaluate(LONGTASK_START_JS)
+    result = page.evaluate(TINY_IMPORT_JS, state)
+    out["tiny"] = {"matches": tiny, "file_chars": chars, **result, **page.evaluate(LONGTASK_END_JS)}
+    context.close()
+    return out
 
 
 def quick_match(seed: int) -> Match:
@@ -134,10 +217,24 @@ def main() -> int:
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-import", action="store_true", help="skip the (slow) import figure")
+    parser.add_argument("--hostile", action="store_true", help="only the longest main-thread task of the hostile imports")
+    parser.add_argument("--tiny", type=int, default=100_000, help="matches in the hostile tiny-match import")
+    parser.add_argument("--nested-mb", type=int, default=20, help="size of the hostile nested-brackets file")
     args = parser.parse_args()
     dist = ROOT / "dist"
     if not args.no_build:
         build_site.build(dist)
+    if args.hostile:
+        server = build_site.make_server(dist, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
+            found = hostile(f"http://127.0.0.1:{server.server_address[1]}/", browser, args.tiny, args.nested_mb)
+            browser.close()
+        server.shutdown()
+        print(json.dumps(found, indent=None if args.json else 2))
+        return 0
     t0 = time.perf_counter()
     games = matches(args.matches)
     results: dict = {"matches": args.matches, "hands_per_match": statistics.mean(len(g["state"]["sheet"]) for g in games),

@@ -15,9 +15,9 @@ import { createRulesForm } from "./rules-form.js";
 import { rulesName, setBaseRules } from "../lib/rules-words.js";
 import { STOPPED_ERROR, startEngine } from "../engine/engine.js";
 import { createMatchLog } from "./match-log.js";
-import { applyStatic, currentLanguage, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
+import { applyStatic, currentLanguage, currentLocale, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
 import { readParams, shownSeed, withoutSeed } from "./params.js";
-import { createSaver, matchStore } from "./persistence.js";
+import { MAX_ASIDE, createSaver, matchStore } from "./persistence.js";
 import { loadSettings, saveSettings } from "../lib/settings.js";
 import { BOOT_ERROR } from "../engine/protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
@@ -33,8 +33,9 @@ import { $ } from "../lib/dom.js";
 
 const params = readParams(location.search);
 const EMBED = params.embed;
-/** File name of a refused save the player downloads. */
-const REFUSED_SAVE_FILE = "spades-refused-save.json";
+/** File name of a refused save the player downloads: its refusal's date and time (UTC), so each copy is found. */
+const refusedSaveFile = (at) =>
+  at === null ? "spades-refused-save.json" : `spades-refused-save-${new Date(at).toISOString().slice(0, 19).replace(/[T:]/g, "-")}.json`;
 
 /** How long a fault reported during start-up waits for the page's language to load. */
 const LANGUAGE_WAIT_MS = 3000;
@@ -145,11 +146,18 @@ function main() {
     await playHere(null);
   }
 
-  /** A save the engine refused: kept aside with a download button, and a new match offered. */
+  /** A save the engine refused: kept aside beside earlier ones, a download button for each (newest
+   *  first), and a new match offered. */
   function refusedSave(saved, err) {
     const text = badSaveText(err);
     store.keepAside(saved);
-    notice("aside", t("fault.keptAside"), [{ label: t("fault.exportSave"), run: () => download(REFUSED_SAVE_FILE, saved) }]);
+    const kept = store.asideSaves().reverse();
+    const when = new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium", timeStyle: "medium" });
+    const copies = kept.length ? kept : [{ at: null, text: saved }]; // storage refused the copy: this one still downloads
+    notice("aside", t("fault.keptAside", { n: kept.length, max: MAX_ASIDE }), copies.map(({ at, text: copy }) => ({
+      label: at === null ? t("fault.exportSave") : t("fault.exportSaveAt", { when: when.format(at) }),
+      run: () => download(refusedSaveFile(at), copy),
+    })));
     $("[data-role='loading-text']").textContent = t("loading.choose");
     showMessage(text, "error");
     announce(text);

@@ -2,11 +2,24 @@
 // text (spades.bridge "save"); beside it, the number of a scored hand still waiting for
 // Continue (the player's settings are lib/settings.js). Storage may be missing or full:
 // every function here then degrades to "nothing saved" and never throws; createSaver shows
-// a failed write and retries it. A save the engine refused is kept aside (one copy), not
-// deleted.
+// a failed write and retries it. A save the engine refused is kept aside, not deleted:
+// each refusal its own copy (key "<aside key>.<ms>"), the newest MAX_ASIDE kept.
 
 /** A failed save is tried again after this many ms (until it succeeds or is replaced). */
 const SAVE_RETRY_MS = 2000;
+/** Refused saves kept aside at most; a further refusal drops the oldest copy. */
+export const MAX_ASIDE = 5;
+
+/** The copies kept under `prefix` (key "<prefix><ms>"), oldest first: [{key, at}]. */
+function asideCopies(prefix) {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const at = key && key.startsWith(prefix) ? Number(key.slice(prefix.length)) : NaN;
+    if (Number.isSafeInteger(at)) out.push({ key, at });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
 
 /**
  * The match store. An embedded table (embed.html → index.html?embed=1) has its own keys,
@@ -15,7 +28,8 @@ const SAVE_RETRY_MS = 2000;
 export function matchStore(embed) {
   const saveKey = embed ? "spades.embed.save.v1" : "spades.save.v1";
   const pendingKey = embed ? "spades.embed.pending.v1" : "spades.pending.v1";
-  const asideKey = embed ? "spades.embed.refused.v1" : "spades.refused.v1";
+  const asideKey = embed ? "spades.embed.refused.v1" : "spades.refused.v1"; // one copy (older versions)
+  const asidePrefix = `${asideKey}.`;
   return {
     /** The saved session text, or null. */
     load() {
@@ -59,11 +73,26 @@ export function matchStore(embed) {
         return false;
       }
     },
-    /** Move a save the engine refused aside (one copy, replacing an older one); false when
-     * storage refused the copy: the save then stays where it was. */
-    keepAside(text) {
+    /** Move a save the engine refused aside, as a copy of its own beside the ones kept before
+     * (the oldest dropped past MAX_ASIDE, or to make room); false when storage refused the
+     * copy: the save then stays where it was. */
+    keepAside(text, at = Date.now()) {
       try {
-        localStorage.setItem(asideKey, text);
+        const kept = asideCopies(asidePrefix);
+        // always the newest copy (two refusals in one millisecond, or a clock set back: each its own)
+        if (kept.length) at = Math.max(at, kept[kept.length - 1].at + 1);
+        for (;;) {
+          try {
+            localStorage.setItem(asidePrefix + at, text);
+            break;
+          } catch (err) {
+            const oldest = asideCopies(asidePrefix)[0];
+            if (!oldest) throw err;
+            localStorage.removeItem(oldest.key); // no room: the oldest copy makes way
+          }
+        }
+        const copies = asideCopies(asidePrefix);
+        for (const c of copies.slice(0, Math.max(0, copies.length - MAX_ASIDE))) localStorage.removeItem(c.key);
         localStorage.removeItem(saveKey);
         localStorage.removeItem(pendingKey);
         return true;
@@ -71,12 +100,14 @@ export function matchStore(embed) {
         return false;
       }
     },
-    /** The save kept aside, or null. */
-    aside() {
+    /** The saves kept aside, oldest first: [{at (ms, null for an older version's one copy), text}]. */
+    asideSaves() {
       try {
-        return localStorage.getItem(asideKey);
+        const out = asideCopies(asidePrefix).map(({ key, at }) => ({ at, text: localStorage.getItem(key) }));
+        const legacy = localStorage.getItem(asideKey);
+        return (legacy === null ? [] : [{ at: null, text: legacy }]).concat(out).filter((c) => c.text !== null);
       } catch {
-        return null;
+        return [];
       }
     },
   };

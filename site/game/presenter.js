@@ -41,6 +41,8 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
   }
   function refuse(err) {
     st.refusal = err;
+    // the refusal's own mark (tests and embeds wait on it; the message line may be overwritten soon after)
+    document.body.dataset.refusal = (err && err.code) || "internal";
     say(errorText(err), "error");
   }
 

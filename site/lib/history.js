@@ -6,14 +6,16 @@
 //   await history.list({ partner, opponents, from, to })   // records, newest first
 //   await history.totals()    // matches folded out of the bounded history: counted, never dropped
 //   await history.save(id)    // the session save text of one match (replays in the engine)
-//   await history.exportAll() / importAll(text, verify, onProgress) / deleteAll()
+//   await history.exportAll() / importAll(fileOrText, verify, onProgress) / deleteAll()
+//   history.unreadable      // stored records the last list() left out (damaged: never shown or exported)
 //
 // `state` is the bridge's state after the match's last action and `saveText` the session
 // save it came with: the record is read from what the engine reported (state.sheet holds
 // each hand's bids, tricks and score breakdown; state.winner and phase the outcome). This
 // module decides no rule. Every method rejects with a HistoryError (.code) and never throws
 // synchronously, so a blocked or full IndexedDB leaves the game playable.
-import { HistoryError, HAND, buildRecord, matchId, parseHistoryFile, historyFile } from "./historyfile.js";
+import { HistoryError, HAND, buildRecord, matchId, historyFile, recordProblem } from "./historyfile.js";
+import { readHistoryFile } from "./historyread.js";
 import { newToken, packSummary, unpackSummary } from "./historysummary.js";
 
 export { HistoryError, buildRecord, matchId };
@@ -29,6 +31,10 @@ const FOLDED_KEY = "folded";
 const TOKEN_KEY = "token"; // changed by every write: tells whether the summary is current
 const SUMMARY_KEY = "summary"; // every record packed in one value (historysummary.js), rebuilt after a write
 const STORES = [MATCHES, SAVES, META, FOLDED_IDS];
+/** A long write gives the page back its event loop after this many ms (no freeze a player feels). */
+const SLICE_MS = 50;
+/** Ids looked up at once (their requests in flight together) when an import checks what is already here. */
+const LOOKUP_BATCH = 500;
 
 /** Map an IndexedDB failure to a coded error ("quota" when the disk is full). */
 function storeError(err) {
@@ -89,54 +95,111 @@ function openDb(factory) {
   });
 }
 
+/** Outside a transaction: every `SLICE_MS` of work, let the page's event loop run (a zero timeout). */
+function pacer() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
+
+/** Inside a transaction: every `SLICE_MS` of work, wait for `req` (a request just made): the page's event loop runs meanwhile. */
+function slicer() {
+  let since = performance.now();
+  return async (req) => {
+    if (performance.now() - since < SLICE_MS) return;
+    await request(req); // the transaction stays open: it has this request in flight
+    since = performance.now();
+  };
+}
+
+/** The items whose ids are neither stored nor folded (nor earlier in `items`); the rest counted as duplicates. */
+async function newItems(tx, items) {
+  const matches = tx.objectStore(MATCHES);
+  const foldedIds = tx.objectStore(FOLDED_IDS);
+  const fresh = [];
+  const seen = new Set();
+  for (let i = 0; i < items.length; i += LOOKUP_BATCH) {
+    const batch = items.slice(i, i + LOOKUP_BATCH);
+    const known = await Promise.all(batch.map(({ record }) =>
+      Promise.all([request(matches.getKey(record.id)), request(foldedIds.getKey(record.id))])));
+    batch.forEach((item, k) => {
+      const id = item.record.id;
+      if (known[k][0] === undefined && known[k][1] === undefined && !seen.has(id)) fresh.push(item);
+      seen.add(id);
+    });
+  }
+  return fresh;
+}
+
 /**
  * Store records with their saves in one transaction: an id already stored (or folded) is left
- * as it is (two tabs, or an import of a match already here, never double or overwrite a match); past
- * `limit` the oldest are folded into the totals. Resolves to {added, duplicates, folded}.
+ * as it is (two tabs, or an import of a match already here, never double or overwrite a match).
+ * Past `limit`: a match played here (`imported` false) folds the oldest stored ones into the
+ * totals; an import never pushes a stored match out: the imported matches there is no room
+ * for (the oldest of them) go into the totals instead. Long writes yield every SLICE_MS.
+ * Resolves to {added, duplicates, folded, ids}: `added` stored whole, `folded` of them (or,
+ * for an import, of the file's new matches) counted in the totals only.
  */
-async function store(db, items, limit) {
+async function store(db, items, limit, imported = false) {
   const tx = db.transaction(STORES, "readwrite");
   const finished = done(tx);
   const matches = tx.objectStore(MATCHES);
   const saves = tx.objectStore(SAVES);
   const foldedIds = tx.objectStore(FOLDED_IDS);
+  const meta = tx.objectStore(META);
   const result = { added: 0, duplicates: 0, folded: 0, ids: [] };
+  const pause = slicer();
   try {
-    const summary = await currentSummary(tx.objectStore(META));
-    const added = [];
-    const gone = new Set();
-    for (const { record, saveText } of items) {
-      const known = (await request(matches.getKey(record.id))) ?? (await request(foldedIds.getKey(record.id)));
-      if (known !== undefined) {
-        result.duplicates += 1;
-        continue;
+    const summary = await currentSummary(meta);
+    const fresh = await newItems(tx, items);
+    result.duplicates = items.length - fresh.length;
+    const toFold = [];
+    let keep = fresh;
+    if (imported) {
+      const room = Math.max(0, limit - (await request(matches.count())));
+      if (fresh.length > room) {
+        const newest = fresh.slice().sort((a, b) => newestFirst(a.record, b.record));
+        keep = newest.slice(0, room);
+        toFold.push(...newest.slice(room).map((item) => item.record));
       }
+    }
+    const added = [];
+    for (const { record, saveText } of keep) {
       matches.add(record);
-      saves.add({ id: record.id, save: saveText });
+      await pause(saves.add({ id: record.id, save: saveText }));
       result.added += 1;
       result.ids.push(record.id);
       added.push(record);
     }
-    const excess = (await request(matches.count())) - limit;
-    if (excess > 0) {
-      const meta = tx.objectStore(META);
+    const gone = new Set();
+    if (!imported) {
+      const excess = (await request(matches.count())) - limit;
+      if (excess > 0) {
+        for (const rec of await request(matches.index("date").getAll(null, excess))) {
+          toFold.push(rec);
+          matches.delete(rec.id);
+          saves.delete(rec.id);
+          gone.add(rec.id);
+        }
+      }
+    }
+    if (toFold.length) {
       const totals = (await request(meta.get(FOLDED_KEY))) || emptyTotals();
-      const oldest = await request(matches.index("date").getAll(null, excess));
-      for (const rec of oldest) {
+      for (const rec of toFold) {
         fold(totals, rec);
-        matches.delete(rec.id);
-        saves.delete(rec.id);
-        foldedIds.put({ id: rec.id });
-        gone.add(rec.id);
+        await pause(foldedIds.put({ id: rec.id }));
       }
       meta.put(totals, FOLDED_KEY);
-      result.folded = oldest.length;
+      result.folded = toFold.length;
     }
     // the summary follows the write in the same transaction (the next statistics page reads it whole)
     const token = changed(tx);
     if (summary) {
       const records = added.concat(summary).filter((rec) => !gone.has(rec.id)).sort(newestFirst);
-      tx.objectStore(META).put(packSummary(records, token), SUMMARY_KEY);
+      meta.put(packSummary(records, token), SUMMARY_KEY);
     }
   } catch (err) {
     try {
@@ -184,6 +247,16 @@ async function readAll(db) {
   return all;
 }
 
+/**
+ * The records that can be shown (recordProblem: none), and how many stored ones cannot
+ * (damaged, or written by an older version that checked less): those are left out of the
+ * figures, the list and the export, and left in the store untouched.
+ */
+function readable(records) {
+  const good = records.filter((rec) => recordProblem(rec) === null);
+  return { good, unreadable: records.length - good.length };
+}
+
 /** Store the summary of `records`, read under `token`, unless a write came in between. */
 async function keepSummary(db, records, token) {
   const tx = db.transaction(META, "readwrite");
@@ -209,8 +282,12 @@ function liveHistory(db, limit) {
       const id = await matchId(saveText);
       return store(db, [{ record: buildRecord(id, saveText, state, date), saveText }], limit);
     },
+    /** Stored records that cannot be shown, left out by the last list() (see readable). */
+    unreadable: 0,
     async list(filter = {}) {
-      return (await readAll(db)).filter((rec) => matchesFilter(rec, filter));
+      const { good, unreadable } = readable(await readAll(db));
+      api.unreadable = unreadable;
+      return good.filter((rec) => matchesFilter(rec, filter));
     },
     async totals() {
       return (await read(META, (s) => s.get(FOLDED_KEY))) || emptyTotals();
@@ -222,18 +299,27 @@ function liveHistory(db, limit) {
     },
     async exportAll() {
       const [records, saves, folded] = [await api.list(), await read(SAVES, (s) => s.getAll()), await api.totals()];
-      return historyFile(records, new Map(saves.map((r) => [r.id, r.save])), folded);
+      const byId = new Map(saves.map((r) => [r.id, r.save]));
+      // only what can be read back: a record that cannot be shown, or has lost its save, is not written
+      return historyFile(records.filter((r) => typeof byId.get(r.id) === "string"), byId, folded);
     },
     /**
-     * Import a history file: every match is replayed by `verify(saveText)` (the engine's
-     * `resume`; resolves to its state or rejects with the engine's coded error) and stored
-     * from what the engine reported. Resolves to {added, duplicates, folded, refused: [{index, code}]}.
+     * Import a history file (its text, or the File): read and checked off the page's thread
+     * (historyread.js), then every match is replayed by `verify(saveText)` (the engine's
+     * `resume`; resolves to its state or rejects with the engine's coded error) and its
+     * record, built from what the engine reported, checked whole (recordProblem) before
+     * anything is stored. Resolves to {added, duplicates, folded, refused: [{index, code}],
+     * total}: `folded` the file's new matches there was no room for, counted in the totals
+     * only (no stored match is pushed out).
      */
-    async importAll(text, verify, onProgress = () => {}) {
-      const entries = parseHistoryFile(text);
+    async importAll(file, verify, onProgress = () => {}) {
+      const now = Date.now();
+      const entries = await readHistoryFile(file, now);
       const items = [];
       const refused = [];
+      const pace = pacer(); // a verify that answers at once (a cache) must not hold the page either
       for (const [index, entry] of entries.entries()) {
+        await pace();
         onProgress({ done: index, total: entries.length });
         if (entry.error) {
           refused.push({ index, code: entry.error });
@@ -242,13 +328,16 @@ function liveHistory(db, limit) {
         try {
           const state = await verify(entry.save);
           const id = await matchId(entry.save);
-          items.push({ record: buildRecord(id, entry.save, state, entry.date), saveText: entry.save });
+          const record = buildRecord(id, entry.save, state, entry.date);
+          const problem = entry.id !== undefined && entry.id !== id ? "bad_record" : recordProblem(record, now);
+          if (problem) refused.push({ index, code: problem });
+          else items.push({ record, saveText: entry.save });
         } catch (err) {
           refused.push({ index, code: (err && err.code) || "internal" });
         }
       }
       onProgress({ done: entries.length, total: entries.length });
-      const stored = await store(db, items, limit);
+      const stored = await store(db, items, limit, true);
       return { ...stored, refused, total: entries.length };
     },
     async deleteAll() {
@@ -270,7 +359,7 @@ function liveHistory(db, limit) {
 function deadHistory(error) {
   const fail = () => Promise.reject(error);
   return {
-    available: false, error, addMatch: fail, list: fail, totals: fail, save: fail,
+    available: false, error, unreadable: 0, addMatch: fail, list: fail, totals: fail, save: fail,
     exportAll: fail, importAll: fail, deleteAll: fail,
   };
 }

@@ -16,6 +16,18 @@
 export const FILE_FORMAT = "spades-history";
 export const FILE_VERSION = 1;
 export const MAX_FILE_CHARS = 200_000_000; // far above 2,000 matches; refuses absurd input early
+/** The latest moment a JavaScript Date holds (ms from 1970): a later date cannot be shown. */
+export const MAX_DATE_MS = 8.64e15;
+/** How far ahead of this device's clock an imported match may be dated (another device's clock may run fast). */
+export const CLOCK_SKEW_MS = 60 * 60 * 1000;
+/** Bounds of a record's fields: far above any real match, so only a damaged or forged record meets them. */
+const MAX_SAVE_CHARS = 200_000; // the engine's own limit for a session save (spades/session.py)
+const MAX_HANDS = 1000;
+const MAX_SCORE = 1_000_000;
+const MAX_SEED_CHARS = 200;
+const ID_PATTERN = /^m[0-9a-f]{16}$/;
+const LEVEL_PATTERN = /^[a-z]{1,20}$/;
+export const OUTCOMES = ["won", "lost", "abandoned"];
 
 export class HistoryError extends Error {
   constructor(code, message) {
@@ -95,6 +107,41 @@ export function buildRecord(id, saveText, state, date) {
   };
 }
 
+/**
+ * Why a match's date cannot be kept, or null: a whole number of ms from 1970 that a Date
+ * holds and, when `now` is given (an import), not later than `now` + CLOCK_SKEW_MS.
+ */
+export function dateProblem(date, now = null) {
+  if (!Number.isSafeInteger(date) || date < 0 || date > MAX_DATE_MS) return "bad_date";
+  if (now !== null && date > now + CLOCK_SKEW_MS) return "future_date";
+  return null;
+}
+
+const isInt = (n, lo, hi) => Number.isSafeInteger(n) && n >= lo && n <= hi;
+
+/**
+ * Why a history record cannot be kept or shown, or null when every field has its type and
+ * bounds (the shape buildRecord makes). `now`: an import's clock (dates later than it are
+ * refused); null for a record already stored (its date only has to fit a Date).
+ */
+export function recordProblem(rec, now = null) {
+  if (!rec || typeof rec !== "object") return "bad_record";
+  const date = dateProblem(rec.date, now);
+  if (date) return date;
+  const hands = rec.hands;
+  const ok = typeof rec.id === "string" && ID_PATTERN.test(rec.id)
+    && typeof rec.partner === "string" && LEVEL_PATTERN.test(rec.partner)
+    && typeof rec.opponents === "string" && LEVEL_PATTERN.test(rec.opponents)
+    && (rec.seed === null || (typeof rec.seed === "number" && Number.isFinite(rec.seed))
+      || (typeof rec.seed === "string" && rec.seed.length <= MAX_SEED_CHARS))
+    && (rec.variant === null || (typeof rec.variant === "string" && rec.variant.length <= MAX_SEED_CHARS))
+    && Array.isArray(rec.scores) && rec.scores.length === 2 && rec.scores.every((n) => isInt(n, -MAX_SCORE, MAX_SCORE))
+    && OUTCOMES.includes(rec.outcome)
+    && isInt(rec.handCount, 0, MAX_HANDS)
+    && hands instanceof Int16Array && hands.length === rec.handCount * HAND.size;
+  return ok ? null : "bad_record";
+}
+
 /** The export file's text: records (newest first) with their saves. */
 export function historyFile(records, saves, folded) {
   const matches = records.map((r) => ({ id: r.id, date: r.date, outcome: r.outcome, save: saves.get(r.id) }));
@@ -104,10 +151,24 @@ export function historyFile(records, saves, folded) {
 }
 
 /**
- * Read an export file: throws a HistoryError for a file that is not one (whole file refused);
- * returns one entry per match, {save, date} or {error: code} for an entry that is malformed.
+ * Why one match of an export file cannot be imported, or null. Every field it has is
+ * checked: `save` a string within the engine's limit, `date` (dateProblem against `now`),
+ * and the fields the file repeats for a reader (`id`, `outcome`) of their type.
  */
-export function parseHistoryFile(text) {
+export function entryProblem(m, now) {
+  if (!m || typeof m !== "object" || Array.isArray(m)) return "malformed";
+  if (typeof m.save !== "string" || m.save.length > MAX_SAVE_CHARS) return "malformed";
+  if (m.id !== undefined && !(typeof m.id === "string" && ID_PATTERN.test(m.id))) return "bad_record";
+  if (m.outcome !== undefined && !OUTCOMES.includes(m.outcome)) return "bad_record";
+  return dateProblem(m.date, now);
+}
+
+/**
+ * Read an export file: throws a HistoryError for a file that is not one (whole file refused);
+ * returns one entry per match, {save, date, id?, outcome?} or {error: code} for an entry that
+ * cannot be imported (entryProblem, with `now` the import's clock).
+ */
+export function parseHistoryFile(text, now = Date.now()) {
   if (typeof text !== "string" || text.length > MAX_FILE_CHARS) {
     throw new HistoryError("file_too_big", "The file is far too large to be a match history.");
   }
@@ -124,9 +185,7 @@ export function parseHistoryFile(text) {
     throw new HistoryError("file_version", "The history file was written by a version of the game this one cannot read.");
   }
   return data.matches.map((m) => {
-    if (!m || typeof m.save !== "string") return { error: "malformed" };
-    const date = typeof m.date === "number" && Number.isFinite(m.date) && m.date >= 0 ? m.date : null;
-    if (date === null) return { error: "malformed" };
-    return { save: m.save, date };
+    const error = entryProblem(m, now);
+    return error ? { error } : { save: m.save, date: m.date, id: m.id, outcome: m.outcome };
   });
 }

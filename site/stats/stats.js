@@ -3,7 +3,7 @@
 // import, which replays every match before it is kept. Sets body[data-ready] when drawn
 // and performance marks "stats-ready" (page usable) and "stats-drawn" (figures shown).
 import { loadLanguage, pickLanguage, applyStatic, currentLocale, t } from "../lib/i18n.js";
-import { openHistory } from "../lib/history.js";
+import { MAX_MATCHES, openHistory } from "../lib/history.js";
 import { computeStats } from "./calc.js";
 import { renderFigures, renderTables, renderCharts, matchItem } from "./view.js";
 import { $ } from "../lib/dom.js";
@@ -46,6 +46,8 @@ async function draw(prefetched) {
   try {
     records = await (prefetched || history.list(filter()));
     performance.mark("stats-listed");
+    // stored records that cannot be shown (damaged, or from an older version) are left out, and said so
+    if (history.unreadable) notice("stats.unreadable", { n: history.unreadable });
   } catch (err) {
     records = [];
     notice("stats.notKept", { reason: errorText(err, ERROR_TEXTS.history) });
@@ -111,8 +113,16 @@ function reportImport(out, r) {
   p.textContent = t("stats.imported", { n: r.added, dup: r.duplicates, bad: r.refused.length });
   p.dataset.added = String(r.added);
   p.dataset.duplicates = String(r.duplicates);
+  p.dataset.folded = String(r.folded);
   p.dataset.refused = String(r.refused.length);
   out.append(p);
+  if (r.folded) {
+    // the file's matches there was no room for: counted in the totals, no stored match pushed out
+    const folded = document.createElement("p");
+    folded.dataset.role = "import-folded";
+    folded.textContent = t("stats.importFolded", { n: r.folded, max: MAX_MATCHES });
+    out.append(folded);
+  }
   if (!r.refused.length) return;
   const ul = document.createElement("ul");
   for (const { index, code } of r.refused) {
@@ -131,8 +141,8 @@ async function importHistory(input) {
   out.textContent = t("stats.importing");
   document.body.dataset.import = "busy";
   try {
-    const text = await file.text();
-    const result = await history.importAll(text, verify, ({ done, total }) => {
+    // the file is read and checked off the page's thread (lib/historyread.js)
+    const result = await history.importAll(file, verify, ({ done, total }) => {
       out.textContent = t("stats.importProgress", { done, total });
     });
     reportImport(out, result);

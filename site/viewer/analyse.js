@@ -31,10 +31,11 @@ export function readQuery(query) {
   return { analyse: query.get("analyse") === "1", quiz };
 }
 
-/** Whether step `q` is a puzzle still to answer: asked for, before a bid or a card of a completed hand. */
+/** Whether step `q` is a puzzle still to answer: asked for, before a bid or a card of a completed hand
+ * (and not one the engine could not judge: the reader goes on past it). */
 function pendingPuzzle(v, q) {
   const next = v.steps[q + 1];
-  return v.quiz.has(q) && !v.answered.has(q) && next !== undefined
+  return v.quiz.has(q) && !v.answered.has(q) && !v.unjudged.has(q) && next !== undefined
     && (next.kind === "bid" || next.kind === "play") && v.hands[v.index].scores !== null;
 }
 
@@ -126,16 +127,49 @@ function offer(choices, labels, onPick) {
   if (first) first.focus();
 }
 
+/** A puzzle the engine could not judge (its analysis did not finish, or was refused): say why and
+ * let the reader go on; stepping back to it later shows the position as any other. */
+function unjudged(v, step, text) {
+  v.unjudged.add(step);
+  const feedback = byId("quiz-feedback");
+  feedback.dataset.verdict = "none";
+  feedback.textContent = `${text} ${t("quiz.goOn")}`;
+  byId("quiz-choices").textContent = "";
+  byId("next").disabled = byId("last").disabled = false;
+  const go = byId("quiz-continue");
+  go.hidden = false;
+  go.focus();
+}
+
+/** The quiz's analyses per hand (keyed by its cache): card number → the one promise of its result.
+ * Asked again (Back, then Next), the same analysis is awaited, never queued a second time; one
+ * that did not finish within QUIZ_BUDGET is not run again. */
+const quizRuns = new WeakMap();
+
+function quizAnalysis(v, k) {
+  const cache = cacheOf(v);
+  if (!quizRuns.has(cache)) quizRuns.set(cache, new Map());
+  const runs = quizRuns.get(cache);
+  if (!runs.has(k)) {
+    runs.set(k, v.engine.call(MSG.ANALYSE, { text: v.text, hand: v.index + 1, step: k, budget: QUIZ_BUDGET })
+      .then((result) => {
+        if (!cache.has(k) || !cache.get(k).finished) cache.set(k, result);
+        return result;
+      }));
+  }
+  return runs.get(k);
+}
+
 /** A bid puzzle: the Hard computer player's bid is the answer, given with its reason. */
-async function askBid(v, step) {
+async function askBid(v, step, current) {
   let advice;
   try {
     advice = await v.engine.call(MSG.BID_ADVICE, { text: v.text, hand: v.index + 1, step });
   } catch (err) {
-    byId("quiz-feedback").textContent = errorText(err, ERROR_TEXTS.review);
+    if (current()) unjudged(v, step, errorText(err, ERROR_TEXTS.review));
     return;
   }
-  if (v.step !== step) return;
+  if (!current()) return;
   byId("quiz-feedback").textContent = "";
   offer(BID_CHOICES, BID_CHOICES.map(bidText), (bid) => {
     const right = bid === advice.best;
@@ -161,8 +195,11 @@ function verdict(v, step, right, text) {
   go.focus();
 }
 
-async function ask(v) {
-  const step = v.step;
+/** Ask the puzzle of step `asked.step`; `asked` is v.asking while this ask is the current one
+ * (a reader who steps away and back starts a new ask, which awaits the same analysis). */
+async function ask(v, asked) {
+  const step = asked.step;
+  const current = () => v.asking === asked && v.step === step;
   const bidding = v.steps[step + 1].kind === "bid";
   byId("quiz").hidden = false;
   byId("quiz-prompt").textContent = t(bidding ? "quiz.promptBid" : "quiz.prompt", { name: seatName(v.steps[step + 1].seat) });
@@ -170,7 +207,7 @@ async function ask(v) {
   byId("quiz-continue").hidden = true;
   byId("quiz-choices").textContent = "";
   if (bidding) {
-    await askBid(v, step);
+    await askBid(v, step, current);
     return;
   }
   const k = cardIndex(v.steps, step + 1);
@@ -178,17 +215,21 @@ async function ask(v) {
   let result = cacheOf(v).get(k);
   if (!result || !result.finished) {
     try {
-      result = await v.engine.call(MSG.ANALYSE, { text: v.text, hand: v.index + 1, step: k, budget: QUIZ_BUDGET });
+      result = await quizAnalysis(v, k);
     } catch (err) {
-      byId("quiz-feedback").textContent = errorText(err, ERROR_TEXTS.review);
+      if (current()) unjudged(v, step, errorText(err, ERROR_TEXTS.review));
       return;
     }
-    cacheOf(v).set(k, result);
   }
-  if (v.step !== step) return;
-  byId("quiz-feedback").textContent = "";
+  if (!current()) return;
   const order = [...document.querySelectorAll(`.seat[data-seat="${seat}"] [data-card]`)].map((n) => n.dataset.card);
   const legal = order.filter((c) => c in result.values);
+  // a verdict must be exact: an analysis cut short by its time limit judges nothing
+  if (!result.finished || !legal.length) {
+    unjudged(v, step, t("review.notFinished"));
+    return;
+  }
+  byId("quiz-feedback").textContent = "";
   offer(legal, legal.map(cardName), (card) => answer(v, step, result, card));
 }
 
@@ -208,11 +249,11 @@ function answer(v, step, result, card) {
 export function afterDraw(v) {
   if (pendingPuzzle(v, v.step)) {
     byId("next").disabled = byId("last").disabled = true;
-    if (v.asking !== v.step) {
-      v.asking = v.step;
-      ask(v);
+    if (!v.asking || v.asking.step !== v.step) {
+      v.asking = { step: v.step };
+      ask(v, v.asking);
     }
-  } else if (v.answered.has(v.step) === false || !v.quiz.has(v.step)) {
+  } else if ((!v.answered.has(v.step) && !v.unjudged.has(v.step)) || !v.quiz.has(v.step)) {
     byId("quiz").hidden = true;
     v.asking = null;
   }

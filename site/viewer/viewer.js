@@ -208,7 +208,7 @@ async function main() {
   });
   const wish = readQuery(new URLSearchParams(location.search));
   const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0, text: "", caches: new Map(),
-    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), right: 0, run: null, asking: null };
+    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), unjudged: new Set(), right: 0, run: null, asking: null };
   wire(v);
   wireAnalyse(v, (k, redraw) => go(v, k, redraw));
   registerServiceWorker();

@@ -8,6 +8,8 @@ and what is in localStorage afterwards. Saves are made by the Python engine itse
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +20,11 @@ from spades.session import Session
 
 pytestmark = pytest.mark.browser
 
-ASIDE_KEY = "spades.refused.v1"
+#: Each refused save is kept under "<ASIDE_PREFIX><ms>" (game/persistence.js), at most MAX_ASIDE of them.
+ASIDE_PREFIX = "spades.refused.v1."
+MAX_ASIDE = 5
+ASIDE_JS = """(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+  .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length))).map((k) => localStorage.getItem(k))"""
 GAME = "?speed=0&partner=easy&opponents=easy"
 PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 #: A seed whose first dealer is the player (seat 0): the three computer players bid first.
@@ -43,12 +49,25 @@ FULL_STORAGE = """
 (() => {
   const setItem = Storage.prototype.setItem;
   window.__full = false;
+  window.__refusedWrites = 0; // the match's writes refused while full
   Storage.prototype.setItem = function (key, value) {
-    if (window.__full && key === %s) throw new DOMException("quota", "QuotaExceededError");
+    if (window.__full && key === %s) {
+      window.__refusedWrites += 1;
+      throw new DOMException("quota", "QuotaExceededError");
+    }
     return setItem.call(this, key, value);
   };
 })();
 """ % json.dumps(SAVE_KEY)
+
+
+# Records every text the message line shows from now on (window.__messages, in order).
+MESSAGES_SPY = """() => {
+  const line = document.querySelector("[data-role='message']");
+  window.__messages = [];
+  new MutationObserver(() => window.__messages.push(line.textContent))
+    .observe(line, {childList: true, characterData: true, subtree: true});
+}"""
 
 
 def engine_save(seed: int) -> str:
@@ -154,7 +173,8 @@ def test_failed_save_is_shown_retried_and_never_partial(page, site_url):
     assert notice_text(page, "storage") == EN["fault.storageFailed"]
     assert stored(page) == before  # the previous good save, whole
     # the game's own messages go on in the message line; the notice stays
-    page.wait_for_timeout(2 * 2000 + 500)  # two retries (persistence.SAVE_RETRY_MS)
+    # two retries of the write (persistence.SAVE_RETRY_MS apart), both refused
+    page.wait_for_function("(n) => window.__refusedWrites >= n", arg=page.evaluate("() => window.__refusedWrites") + 2)
     assert notice_text(page, "storage") == EN["fault.storageFailed"]
     assert stored(page) == before
     page.evaluate("() => { window.__full = false; }")
@@ -172,10 +192,11 @@ def test_bad_seed_in_dialog_refused_and_bots_keep_playing(page, site_url, seed):
     page.click(".tools button[data-action='new-match']")
     page.wait_for_selector("#new-dialog[open]")
     page.fill("#new-seed", seed)
-    # every text the message line shows (the refusal may be followed at once by the turn's message)
-    page.evaluate(MESSAGE_LOG_JS)
+    page.evaluate(MESSAGES_SPY)
     page.click("#new-dialog button[data-action='start-match']")
-    page.wait_for_function("(text) => window.__shown.includes(text)", arg=EN["error.bad_seed"])
+    # the refusal itself (the computer players' next messages may replace its text at once)
+    page.wait_for_selector("body[data-refusal='bad_seed']", timeout=BOOT_MS)
+    assert EN["error.bad_seed"] in page.evaluate("() => window.__messages")  # and the player was told why
     # the computer players' bids go on until it is the player's turn
     page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=30_000)
     assert json.loads(stored(page))["seed"] == PLAYER_DEALS
@@ -239,9 +260,9 @@ def test_refused_save_is_explained_and_kept_aside(page, site_url, name, make, co
     page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
     reason = EN["save.failed"].replace("{reason}", EN[f"save.{code}"]) + " " + EN["save.offer"]
     assert page.locator("#new-dialog [data-role='new-notice']").inner_text() == reason
-    assert stored(page, ASIDE_KEY) == text  # kept aside, whole
+    assert page.evaluate(ASIDE_JS, ASIDE_PREFIX) == [text]  # kept aside, whole
     assert stored(page) is None
-    assert notice_text(page, "aside") == EN["fault.keptAside"]
+    assert notice_text(page, "aside") == EN["fault.keptAside"]["one"].format(n=1, max=MAX_ASIDE)
     assert "Pyodide" not in page.inner_text("body")
     assert_clean(page)
 
@@ -254,9 +275,57 @@ def test_refused_save_can_be_downloaded(page, site_url):
     page.click("#new-dialog [data-action='cancel-new']")
     with page.expect_download() as info:
         page.click("#notices [data-notice='aside'] button")
-    path = info.value.path()
-    assert open(path, encoding="utf-8").read() == text
-    assert info.value.suggested_filename == "spades-refused-save.json"
+    assert Path(info.value.path()).read_text(encoding="utf-8") == text
+    assert re.fullmatch(r"spades-refused-save-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.json", info.value.suggested_filename)
+
+
+def test_each_refused_save_is_kept_aside_not_only_the_last(page, site_url):
+    """A second refusal keeps its own copy beside the first: the notice counts both and offers
+    each for download (newest first, named by its time)."""
+    first, second = engine_save(95)[:-10], with_start("dealer", 1.0)
+    seed_save(page, first)
+    page.goto(site_url + GAME)
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, second])
+    page.reload()
+    page.wait_for_selector("#new-dialog[open]", timeout=BOOT_MS)
+    assert page.evaluate(ASIDE_JS, ASIDE_PREFIX) == [first, second]
+    assert notice_text(page, "aside") == EN["fault.keptAside"]["other"].format(n=2, max=MAX_ASIDE)
+    page.click("#new-dialog [data-action='cancel-new']")
+    buttons = page.locator("#notices [data-notice='aside'] button")
+    assert buttons.count() == 2
+    downloaded = []
+    for i in range(2):
+        with page.expect_download() as info:
+            buttons.nth(i).click()
+        downloaded.append(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert downloaded == [second, first]
+    assert_clean(page)
+
+
+def test_kept_aside_copies_are_bounded_oldest_dropped(page, site_url):
+    """Past MAX_ASIDE refusals the oldest copy goes; a full storage drops the oldest to make room."""
+    page.goto(site_url + "stats.html")  # any page of the site: the store is used directly
+    kept = page.evaluate("""async (max) => {
+      const { matchStore, MAX_ASIDE } = await import('./game/persistence.js');
+      const store = matchStore(false);
+      Object.keys(localStorage).filter((k) => k.startsWith('spades.refused')).forEach((k) => localStorage.removeItem(k));
+      for (let i = 1; i <= MAX_ASIDE + 2; i++) store.keepAside(`save ${i}`, 1000);  // one moment: each still its own
+      const bounded = store.asideSaves().map((c) => c.text);
+      const setItem = Storage.prototype.setItem;   // now the storage is full for a new copy ...
+      Storage.prototype.setItem = function (key, value) {
+        if (key.startsWith('spades.refused') && Object.keys(localStorage).filter((k) => k.startsWith('spades.refused')).length >= 3)
+          throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+      const ok = store.keepAside('save 8', 2000);
+      Storage.prototype.setItem = setItem;
+      return { max: MAX_ASIDE, bounded, ok, after: store.asideSaves().map((c) => c.text) };
+    }""", MAX_ASIDE)
+    assert kept["max"] == MAX_ASIDE
+    assert kept["bounded"] == [f"save {i}" for i in range(3, MAX_ASIDE + 3)]
+    assert kept["ok"] is True
+    assert kept["after"] == ["save 6", "save 7", "save 8"]  # the oldest made way until the new copy fitted
 
 
 def test_custom_position_is_marked(page, site_url):

@@ -112,3 +112,70 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     page.keyboard.press("Enter")                               # Continue
     assert page.evaluate("() => document.body.dataset.step") == "2"
     driver.assert_clean(page)
+
+
+#: lib/review.js QUIZ_BUDGET: the seconds a card puzzle's analysis may take.
+QUIZ_BUDGET = 20
+# Counts the puzzle's analyses sent (window.__quizAnalyses), gives each no time at all (as on a
+# machine too slow to judge the opening lead within the limit) and holds them until
+# window.__release(), so the reader can step away and back while one is on its way.
+QUIZ_SPY = """(() => {
+  const post = Worker.prototype.postMessage;
+  let held = [];
+  let holding = true;
+  window.__quizAnalyses = 0;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (!(msg && msg.fn === "analyse" && msg.args && msg.args.budget === BUDGET)) return post.call(this, msg, ...rest);
+    window.__quizAnalyses += 1;
+    const send = () => post.call(this, { ...msg, args: { ...msg.args, budget: 0 } }, ...rest);
+    if (holding) held.push(send);
+    else send();
+  };
+  window.__release = () => {
+    holding = false;
+    const n = held.length;
+    held.forEach((send) => send());
+    held = [];
+    return n;
+  };
+})();""".replace("BUDGET", str(QUIZ_BUDGET))
+
+
+def step_of(page) -> str:
+    return page.evaluate("() => document.body.dataset.step")
+
+
+def test_a_puzzle_the_engine_cannot_judge_says_so_and_lets_the_reader_go_on(page, site_url):
+    """A puzzle at the opening lead whose analysis runs out of time: stepping away and back
+    while it runs asks for no second analysis; when it ends unfinished the puzzle says so,
+    offers Continue and Next, and is not asked again."""
+    from urllib.parse import quote
+
+    text = parse_qs(urlsplit(lesson_link()).query)["hand"][0]
+    page.add_init_script(script=QUIZ_SPY)
+    page.goto(f"{site_url}viewer.html?quiz={BIDS}&hand={quote(text)}#step={BIDS}")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    page.wait_for_function("() => window.__quizAnalyses === 1")
+    assert step_of(page) == str(BIDS)
+    assert page.is_disabled("#next")
+    for _ in range(4):                                   # Back, then Next, four times while it runs
+        page.click("#prev")
+        page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS - 1))
+        page.click("#next")
+        page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS))
+    assert page.evaluate("() => window.__quizAnalyses") == 1   # the same analysis awaited, none queued again
+    assert page.evaluate("() => window.__release()") == 1
+    page.wait_for_selector("#quiz-feedback[data-verdict='none']", timeout=60_000)
+    assert page.text_content("#quiz-feedback") == f"{driver.EN['review.notFinished']} {driver.EN['quiz.goOn']}"
+    assert page.locator("#quiz-choices button").count() == 0
+    assert page.is_enabled("#next")
+    assert page.evaluate("() => document.activeElement.id") == "quiz-continue"
+    page.keyboard.press("Enter")                         # Continue: the opening lead is shown
+    assert step_of(page) == str(BIDS + 1)
+    page.click("#prev")                                  # back and on again: no puzzle, no new analysis
+    page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS))
+    assert page.is_hidden("#quiz")
+    page.click("#next")
+    page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS + 1))
+    assert page.evaluate("() => window.__quizAnalyses") == 1
+    driver.assert_clean(page)

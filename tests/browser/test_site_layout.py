@@ -73,7 +73,7 @@ def test_worker_urls_resolve():
         for spec in WORKER_URL.findall(path.read_text(encoding="utf-8")):
             found.append(spec)
             assert (path.parent / spec).is_file(), f"{path.name} starts a worker from {spec}, which does not exist"
-    assert len(found) == 2, found  # engine.js and engine-start.js start the same worker
+    assert len(found) == 3, found  # engine.js and engine-start.js start the engine; historyread.js its reader
 
 
 @pytest.mark.parametrize("page", sorted(SITE.glob("*.html")), ids=lambda p: p.name)

@@ -446,3 +446,144 @@ def test_every_text_is_translated(page, site_url, games, lang):
     assert "stats." not in text and "level." not in text and "team." not in text
     english = page.evaluate("""async () => (await (await import('./lib/i18n.js')).catalogue('en'))['stats.f.matches']""")
     assert english not in text  # the figures' names are this language's, not the English fallback
+
+
+# ---------------------------------------------------------------- hostile imports (issue 30)
+
+EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
+#: The range a JavaScript Date holds, in ms from 1970 (historyfile.MAX_DATE_MS).
+MAX_DATE_MS = 8_640_000_000_000_000
+
+
+def import_file(page, data: dict, outcome: str = "done") -> None:
+    page.evaluate("document.body.dataset.import = ''")
+    page.set_input_files("input[data-action='import-history']",
+                         files=[{"name": "h.json", "mimeType": "application/json", "buffer": json.dumps(data).encode()}])
+    page.wait_for_selector(f"body[data-import='{outcome}']")
+
+
+def history_file(entries: list[dict]) -> dict:
+    return {"format": "spades-history", "version": 1, "matches": entries}
+
+
+def test_impossible_and_future_dates_are_refused_and_nothing_of_them_stored(page, site_url, games):
+    """A date a JavaScript Date cannot hold (or one in the future) refuses that match with its
+    reason: it is never stored, so the page, a reload and the export stay whole."""
+    page.set_default_timeout(120_000)
+    open_stats(page, site_url)
+    now = page.evaluate("Date.now()")
+    bad = [(1e300, "bad_date"), (MAX_DATE_MS + 1, "bad_date"), (now + 10 * DAY_MS, "future_date"),
+           (-1, "bad_date"), ("2026-05-28", "bad_date")]
+    entries = [{"date": date, "save": g["saveText"]} for (date, _), g in zip(bad, games)]
+    entries.append({"date": games[5]["date"], "save": games[5]["saveText"]})
+    import_file(page, history_file(entries))
+    assert page.get_attribute("#import-result p", "data-added") == "1"
+    assert page.get_attribute("#import-result p", "data-refused") == str(len(bad))
+    assert page.eval_on_selector_all("#import-result li", "els => els.map((e) => e.dataset.code)") == [c for _, c in bad]
+    assert page.text_content("#import-result li") == \
+        EN["stats.refusedItem"].format(n=1, reason=EN["stats.err.bad_date"])
+    assert page.locator("#import-result li").nth(2).text_content() == \
+        EN["stats.refusedItem"].format(n=3, reason=EN["stats.err.future_date"])
+    assert stat(page, "matches") == 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert stat(page, "matches") == 1
+    assert page.is_hidden("#notice")
+    assert page.locator("#match-list li[data-match]").count() == 1
+    assert page.console_errors == []
+
+
+# A record an older version stored without checking it (a date no Date holds), put straight
+# into IndexedDB beside the good ones; the summary is dropped so the page reads the store.
+PLANT_BAD_RECORD_JS = """() => new Promise((ok, fail) => {
+  const req = indexedDB.open('spades-history');
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction(['matches', 'saves', 'meta'], 'readwrite');
+    const matches = tx.objectStore('matches');
+    matches.getAll().onsuccess = (e) => {
+      const rec = { ...e.target.result[0], id: 'm00000000000000ff', date: 1e300 };
+      matches.put(rec);
+      tx.objectStore('saves').put({ id: rec.id, save: '{}' });
+      tx.objectStore('meta').put('planted', 'token');
+    };
+    tx.oncomplete = () => { db.close(); ok(); };
+    tx.onerror = () => fail(tx.error);
+  };
+})"""
+
+
+def test_a_bad_record_already_stored_is_left_out_with_a_notice(page, site_url, games):
+    """A bad record from an older version never breaks the page: it is left out (said so),
+    the other matches are all shown, and the export does not write it back."""
+    seeded(page, site_url, games[:2])
+    page.evaluate(PLANT_BAD_RECORD_JS)
+    for _ in range(2):  # read from the store, then from the summary kept after that read
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.text_content("#notice") == EN["stats.unreadable"]["one"].format(n=1)
+        assert stat(page, "matches") == 2
+        assert page.locator("#match-list li[data-match]").count() == 2
+    with page.expect_download() as info:
+        page.click("button[data-action='export-history']")
+    exported = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert sorted(m["date"] for m in exported["matches"]) == [g["date"] for g in games[:2]]
+    assert page.console_errors == []
+
+
+FOLD_IMPORT_JS = """async ([stored, imported]) => {
+  const { openHistory } = await import('./lib/history.js');
+  const h = await openHistory({ limit: 4 });
+  for (const it of stored) await h.addMatch(it);
+  const states = new Map(imported.map((it) => [it.saveText, it.state]));
+  const file = JSON.stringify({ format: 'spades-history', version: 1,
+    matches: imported.map((it) => ({ date: it.date, save: it.saveText })) });
+  const r = await h.importAll(file, async (save) => states.get(save));
+  return { added: r.added, folded: r.folded, duplicates: r.duplicates, refused: r.refused.length,
+           kept: (await h.list()).map((rec) => rec.date), totals: await h.totals() };
+}"""
+
+
+def test_an_import_never_pushes_out_stored_matches(page, site_url, games):
+    """Three matches stored, room for four: of three newer imported matches the newest is
+    stored, the other two are counted in the totals only, and the three stored ones stay."""
+    open_stats(page, site_url)
+    out = page.evaluate(FOLD_IMPORT_JS, [games[:3], games[3:]])
+    assert (out["added"], out["folded"], out["duplicates"], out["refused"]) == (1, 2, 0, 0)
+    assert out["kept"] == [games[5]["date"]] + [g["date"] for g in reversed(games[:3])]
+    surplus = oracle(games[3:5])
+    totals = out["totals"]
+    assert [totals[k] for k in ("matches", "won", "lost", "abandoned", "hands")] == \
+        [2, surplus["won"], surplus["lost"], surplus["abandoned"], surplus["hands"]]
+
+
+def fresh_saves(count: int, first_seed: int) -> list[str]:
+    """`count` matches just dealt (no card played: abandoned, no hand), as the engine saves them."""
+    from spades import bridge
+    out = []
+    for seed in range(first_seed, first_seed + count):
+        bridge.call("new_match", {"seed": seed, "partner": "easy", "opponents": "easy"})
+        out.append(bridge.call("save")["save"])
+    return out
+
+
+def test_the_import_report_counts_what_was_stored_and_what_folded(page, site_url, games, seed_snapshot):
+    """2,001 new matches beside 3 stored, 2,000 kept whole: the report says 1,997 added and 4
+    counted in the totals only, and every stored match is still listed."""
+    page.set_default_timeout(600_000)
+    seed_snapshot(page)
+    seeded(page, site_url, games[:3])
+    saves = fresh_saves(2001, 5000)
+    import_file(page, history_file([{"date": BASE_DATE - (i + 1) * 60_000, "save": s} for i, s in enumerate(saves)]))
+    report = page.locator("#import-result p").first
+    assert (report.get_attribute("data-added"), report.get_attribute("data-folded"),
+            report.get_attribute("data-refused")) == ("1997", "4", "0")
+    assert report.text_content() == EN["stats.imported"].format(n="1,997", dup=0, bad=0)
+    assert page.text_content("[data-role='import-folded']") == \
+        EN["stats.importFolded"]["other"].format(n=4, max="2,000")
+    assert stat(page, "matches") == 2000
+    assert page.text_content("#folded").startswith("Also 4 older matches")
+    page.select_option("select[name='partner']", "normal")  # the stored matches played with a normal partner
+    normal = [g for g in games[:3] if g["state"]["levels"]["partner"] == "normal"]
+    page.wait_for_function(f"document.querySelector(\"[data-stat='matches']\").dataset.value === '{len(normal)}'")
+    assert page.console_errors == []
