@@ -50,12 +50,15 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import stdlib_trim
 import wheel_writer
 from site_compact import PACKED_SUFFIX, compact, minify_tree, pack_json
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 CACHE_WHEELS = ROOT / ".cache" / "wheels"
+CACHE_STDLIB = ROOT / ".cache" / "stdlib"
+STDLIB_NODE = ROOT / "stdlib_node.mjs"  # runs stdlib_trim.py in Pyodide's Python under Node
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_CORE_FILES = (
@@ -65,6 +68,10 @@ PYODIDE_CORE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+#: The standard library the engine worker boots with: Pyodide's, cut to what the engine
+#: and Pyodide's boot import (stdlib_trim.py). python.html keeps Pyodide's full one.
+ENGINE_STDLIB = "engine_stdlib.zip"
 
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
@@ -215,6 +222,56 @@ def check_wheel_contents(wheel: Path, *, terminal: bool = False) -> None:
         raise BuildError(f"{wheel.name}, the game's wheel, holds terminal-only modules: {terminal_files[:10]}")
 
 
+# --------------------------------------------------------------------------- trimmed stdlib
+
+
+def worker_snippet_imports(site: Path = SITE) -> set[str]:
+    """The modules the Python snippets in site/'s scripts import (the engine worker's)."""
+    text = "".join(
+        p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.js"))
+        if SITE_EXCLUDE_DIRS.isdisjoint(p.relative_to(site).parts)
+    )
+    return stdlib_trim.snippet_imports(text)
+
+
+def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STDLIB) -> dict:
+    """Write the engine's trimmed standard library ``dest`` (``stdlib_trim.trim``); return its report.
+
+    The trim runs in Pyodide's own Python (Node, ``stdlib_node.mjs``): the sources are
+    Python 3.14's. Its result depends only on Pyodide's files, the engine's imports, the
+    worker's snippets and the two scripts, so it is kept in ``.cache/stdlib/`` under a
+    hash of those and reused.
+    """
+    runtime = [pkg_dir / "pyodide.asm.mjs", pkg_dir / "pyodide.asm.wasm"]
+    full = pkg_dir / "python_stdlib.zip"
+    also = sorted(worker_snippet_imports())
+    engine = stdlib_trim.engine_imports(stdlib_trim.engine_sources(wheel))
+    key = hashlib.sha256()
+    for path in (full, *runtime, ROOT / "stdlib_trim.py", STDLIB_NODE):
+        key.update(sha256_file(path).encode())
+    key.update(json.dumps([sorted(engine.modules), sorted(engine.maybe), also]).encode())
+    cached, report = cache / f"{key.hexdigest()[:24]}.zip", cache / f"{key.hexdigest()[:24]}.json"
+    if not (cached.is_file() and report.is_file()):
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is not installed (needed to trim the standard library)")
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        run([node, str(STDLIB_NODE), str(pkg_dir), str(ROOT / "stdlib_trim.py"),
+             "--stdlib", str(full), "--runtime", *map(str, runtime), "--wheel", str(wheel),
+             "--also", ",".join(also), "--out", str(tmp), "--report", str(report)], cwd=ROOT)
+        tmp.replace(cached)
+    info = json.loads(report.read_text())
+    with zipfile.ZipFile(cached) as zf:
+        absent = stdlib_trim.missing(engine, stdlib_trim.modules_of(zf),
+                                     stdlib_trim.builtin_modules(runtime[0].read_text(encoding="utf-8")))
+    if absent:
+        raise BuildError(f"the trimmed standard library lacks modules the engine imports: {absent}")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, dest)
+    return info
+
+
 # --------------------------------------------------------------------------- site + manifests
 
 
@@ -264,10 +321,13 @@ def content_hash(out: Path, skip: set[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE_VERSION) -> dict:
+def write_manifests(out: Path, wheel: str, micropip: str, stdlib: str | None = None,
+                    pyodide: str = PYODIDE_VERSION) -> dict:
     """Write build.json and precache.json for the files now in ``out``."""
     build = content_hash(out, skip={"build.json", "precache.json"})
     info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
+    if stdlib is not None:
+        info["stdlib"] = stdlib
     (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     files = [
         {"path": p.relative_to(out).as_posix(), "size": p.stat().st_size}
@@ -348,11 +408,14 @@ def _build_into(out: Path) -> dict:
     (out / "wheels" / "latest.json").write_text(
         json.dumps({"wheel": wheel.name, "sha256": sha256_file(wheel)}, indent=2) + "\n"
     )
+    stdlib = build_stdlib(pkg_dir, wheel, out / "pyodide" / ENGINE_STDLIB)
+    log(f"engine stdlib: {len(stdlib['modules'])} modules, {stdlib['bytes']:,} bytes (Python {stdlib['python']})")
 
     copy_site(SITE, out)
     pack_catalogues(out / "i18n")
     minify_site(out)
-    info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}")
+    info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",
+                           stdlib=f"pyodide/{ENGINE_STDLIB}")
     return {**info, "sizes": summarize(out)}
 
 

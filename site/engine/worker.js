@@ -131,23 +131,23 @@ async function failFastOnWasm(during) {
   }
 }
 
-async function restore(indexURL, snapshot) {
+async function restore(indexURL, stdLibURL, snapshot) {
   const t0 = performance.now();
   // Verify the snapshot while Pyodide's loader script loads (a snapshot promise
   // handed to loadPyodide that rejects takes the worker down with it).
   const [bytes, asm] = await Promise.all([snapshot.bytes, import("../pyodide/pyodide.asm.mjs")]);
   self.spadesBoot.verifyMs = Math.round(performance.now() - t0);
-  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule: asm.default }));
+  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, stdLibURL, _loadSnapshot: bytes, createPyodideModule: asm.default }));
   const h = bridgeHandle(pyodide);
   self.spadesBoot.restoreMs = Math.round(performance.now() - t0);
   self.spadesBoot.heapBytes = heapBytes(pyodide);
   return h;
 }
 
-async function plainBoot(indexURL, wheelURL) {
+async function plainBoot(indexURL, stdLibURL, wheelURL) {
   const wheel = fetchOk(wheelURL).then((r) => r.arrayBuffer());
   wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, _makeSnapshot: true }));
+  const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true }));
   progress("runtime", 1);
   progress("engine", 0);
   const bytes = await wheel;
@@ -174,11 +174,13 @@ async function boot() {
   self.spadesBoot = { path: null, stored: null, marks: {} }; // marks: epoch ms per progress message
   progress("runtime", 0);
   const build = await (await fetchOk(new URL("build.json", base).href)).json();
+  // The standard library trimmed to what the engine imports (build_site.py), not Pyodide's full one.
+  const stdLibURL = new URL(build.stdlib, base).href;
 
   const stored = await findSnapshot(build, base);
   if (stored) {
     try {
-      handle = await restore(indexURL, stored);
+      handle = await restore(indexURL, stdLibURL, stored);
       self.spadesBoot.path = "snapshot";
     } catch {
       await dropSnapshot(build); // e.g. a Pyodide that cannot read it: boot normally
@@ -186,7 +188,7 @@ async function boot() {
   }
   let fresh = null;
   if (handle === null) {
-    const plain = await plainBoot(indexURL, new URL(build.wheel, base).href);
+    const plain = await plainBoot(indexURL, stdLibURL, new URL(build.wheel, base).href);
     handle = plain.handle;
     fresh = plain.snapshot;
     self.spadesBoot.path = "plain";
