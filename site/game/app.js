@@ -26,6 +26,7 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
+import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
 
@@ -263,6 +264,7 @@ function main() {
       /* English text from the HTML stays */
     }
     languageLoaded();
+    if (FRAMED) reportFrameSize(fillHeight); // an author's frame (embed.js) follows the table's height
     wire();
     matchLog.check();
     setPhase("loading");

@@ -17,6 +17,7 @@ import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./analy
 import { rulesLine } from "../lib/rules-words.js";
 import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
+import { flowHeight, reportFrameSize } from "../lib/frame-size.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -218,6 +219,7 @@ async function main() {
   }
   applyStatic();
   document.title = t("viewer.pageTitle");
+  reportFrameSize(flowHeight); // in an author's frame (embed.js), the frame follows the page's height
   try {
     await engine.ready;
   } catch (err) {

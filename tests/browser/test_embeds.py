@@ -3,7 +3,11 @@ match and its own tab lock, keyed by its parameters or an author's ``id=``), apa
 player's own game on the site; two tabs of one embed are still kept from overwriting each other."""
 from __future__ import annotations
 
+import html
 import json
+import time
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -99,3 +103,88 @@ def test_two_tabs_of_one_embed_are_still_locked(page, site_url):
     assert named.locator("#notices [data-notice='tab']").count() == 0
     assert sorted(Match(seed=42).hand(0)) == hand(named)
     assert_clean(page)
+
+
+# ---------------------------------------------------------------- the one-line embed (embed.js)
+
+LESSON_HAND = """Dealer: W
+S: KS QS 7H 3H AC KC JC 8C 7C 6C 3C AD QD
+W: JS 9S 7S 3S JH 2H QC KD 6D 5D 4D 3D 2D
+N: AS 8S 5S AH KH QH TH 9H TC 5C 2C TD 7D
+E: TS 6S 4S 2S 8H 6H 5H 4H 9C 4C JD 9D 8D
+Bids: 3 1 3 1"""
+SIZE_MESSAGE = "spades:size"   # lib/frame-size.js FRAME_SIZE_MESSAGE
+
+
+def one_line_page(folder: Path, site_url: str) -> None:
+    """An author's page on another origin: the script and two marked elements, one with an
+    attribute embed.js does not know and one with a value it refuses."""
+    (folder / "lesson.html").write_text(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title><link rel="icon" href="data:,">
+<script src="{site_url}embed.js" async></script></head>
+<body style="margin:0;max-width:760px">
+<h1>A lesson</h1>
+<div data-spades-game data-seed="42" data-partner="easy" data-opponents="easy" data-speed="0"
+     data-compact data-colour="red" data-lang="xx" data-title="Play seed 42"></div>
+<div data-spades-viewer data-hand="{html.escape(LESSON_HAND)}"></div>
+</body></html>""", encoding="utf-8")
+
+
+def frame_height(page, index: int) -> float:
+    return page.evaluate("(i) => document.querySelectorAll('iframe')[i].getBoundingClientRect().height", index)
+
+
+def fits(page, game, viewer) -> None:
+    """Wait until the game's frame holds its whole table and the viewer's frame is its page's height."""
+    game.wait_for_function("() => document.documentElement.scrollHeight <= innerHeight")
+    # the two heights live in two documents of two origins: compared from here until they agree
+    deadline = time.monotonic() + 30
+    while True:
+        content = viewer.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        if abs(frame_height(page, 1) - content) < 1:
+            return
+        assert time.monotonic() < deadline, (frame_height(page, 1), content)
+        page.wait_for_timeout(100)
+
+
+def test_one_line_embed_makes_frames_sized_to_their_content(page, site_url, serve, tmp_path, screenshot_dir):
+    warnings: list[str] = []
+    page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    one_line_page(tmp_path, site_url)
+    with serve(tmp_path) as author:
+        page.goto(author + "lesson.html")
+        page.wait_for_function("() => document.querySelectorAll('iframe').length === 2")
+        srcs = page.eval_on_selector_all("iframe", "fs => fs.map((f) => [f.src, f.title])")
+        # the known attributes became the pages' parameters; the unknown and the refused ones did not
+        assert srcs == [
+            [site_url + "embed.html?seed=42&partner=easy&opponents=easy&speed=0&compact=1", "Play seed 42"],
+            [site_url + "viewer.html?hand=" + quote(LESSON_HAND, safe="").replace("%20", "+"), "Spades hand viewer"],
+        ], srcs
+        assert any("unknown attribute data-colour ignored" in w for w in warnings), warnings
+        assert any('data-lang="xx" is not a valid value' in w for w in warnings), warnings
+
+        game = page.frame(url=lambda u: "/index.html?" in u)
+        game.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+        assert hand(game) == sorted(Match(seed=42).hand(0))
+        viewer = page.frame(url=lambda u: "/viewer.html?" in u)
+        viewer.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        fits(page, game, viewer)
+        page.screenshot(path=str(screenshot_dir / "embed-js-1280x800.png"), full_page=True)
+
+        # a size message is taken only from the frame's own window, in exactly its shape
+        page.evaluate("(type) => window.postMessage({type, height: 1111}, '*')", SIZE_MESSAGE)
+        viewer.evaluate("""(type) => {
+          parent.postMessage({type, height: '1234'}, '*');
+          parent.postMessage({type, height: 1235, more: 1}, '*');
+          parent.postMessage({type: 'other', height: 1236}, '*');
+          parent.postMessage({type, height: 777}, '*');
+        }""", SIZE_MESSAGE)
+        page.wait_for_function("() => document.querySelectorAll('iframe')[1].getBoundingClientRect().height === 777")
+        assert frame_height(page, 1) == 777
+        # on a phone the frames follow their pages' new heights
+        page.set_viewport_size({"width": 390, "height": 844})
+        fits(page, game, viewer)
+        page.screenshot(path=str(screenshot_dir / "embed-js-390x844.png"), full_page=True)
+        assert page.console_errors == []
+        assert [u for u in page.foreign_requests if not u.startswith((author, site_url))] == []
