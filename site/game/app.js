@@ -27,12 +27,24 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
+import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
 import { $ } from "../lib/dom.js";
 
 const params = readParams(location.search);
 const EMBED = params.embed;
+/** Whether the page is in a frame (an embed, or index.html in an author's iframe). */
+const FRAMED = (() => {
+  try {
+    return window.top !== window;
+  } catch {
+    return true;
+  }
+})();
+/** An embedded table (embed.html, or the game in any frame) keeps a match of its own,
+ * named by its parameters or its `id=`, apart from the player's own game and other embeds. */
+const OWN_TABLE = EMBED || FRAMED;
 /** File name of a refused save the player downloads: its refusal's date and time (UTC), so each copy is found. */
 const refusedSaveFile = (at) =>
   at === null ? "spades-refused-save.json" : `spades-refused-save-${new Date(at).toISOString().slice(0, 19).replace(/[T:]/g, "-")}.json`;
@@ -42,7 +54,7 @@ const LANGUAGE_WAIT_MS = 3000;
 
 function main() {
   const settings = loadSettings();
-  const store = matchStore(EMBED);
+  const store = matchStore(OWN_TABLE, params.tableKey());
   const progress = createProgress();
   const announce = createAnnouncer($("#live"));
   const matchLog = createMatchLog();
@@ -261,6 +273,7 @@ function main() {
       /* English text from the HTML stays */
     }
     languageLoaded();
+    if (FRAMED) reportFrameSize(fillHeight); // an author's frame (embed.js) follows the table's height
     wire();
     matchLog.check();
     setPhase("loading");
@@ -275,9 +288,10 @@ function main() {
     }
     rulesForm.build(st.presets);
     setBaseRules(st.presets["1.0.0"]);
-    // a reload should resume this match, not deal the link's again
+    // a reload should resume this match, not deal the link's again (an embedded table's
+    // address names its own store, so it keeps its seed: its match is resumed from there)
     const seed = params.hasSeed ? params.seed : null;
-    if (seed !== null || linkRules !== null) history.replaceState(null, "", withoutSeed(location.href));
+    if (!OWN_TABLE && (seed !== null || linkRules !== null)) history.replaceState(null, "", withoutSeed(location.href));
     if (!(await lock.claim())) {
       const text = t("fault.otherTab");
       $("[data-role='loading-text']").textContent = text;
@@ -296,19 +310,22 @@ function main() {
    * A link never replaces a match in progress unasked: the New match dialog opens with its
    * seed and rules. A link's match plays the link's rules (none: 1.0.0, so a shared link
    * deals the same cards for everyone); a first match without a link, the last chosen.
+   * An embedded table's store belongs to its link: a match saved there is resumed as it was.
    */
   async function playHere(seed) {
     if (seed === null) [seed, pendingSeed] = [pendingSeed, null];
     const rulesText = linkRules;
     linkRules = null;
-    const link = seed !== null || rulesText !== null;
+    const asked = seed !== null || rulesText !== null;
     const saved = store.load();
+    let link = asked && !(OWN_TABLE && saved);
     if (saved) {
       try {
         await ctl.resume(saved);
       } catch (err) {
         if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
         refusedSave(saved, err);
+        link = asked;
         if (!link) return;
       }
     }

@@ -7,6 +7,11 @@ import { speedOf } from "../lib/settings.js";
 const SPEED_ALIASES = new Map([["0", "instant"], ["1", "fast"]]);
 /** The longest seed shown back to the player (the engine checks the seed itself). */
 const SEED_SHOWN_CHARS = 24;
+/** The parameters that make an embedded table a table of its own (its saved match and its
+ * tab lock): what it deals and who plays. Language, speed and layout do not. */
+const TABLE_PARAMS = ["seed", "partner", "opponents", "rules"];
+/** An author's own name for an embedded table (`id=`): letters, digits, `-`, `_`, `.`, at most 64. */
+const TABLE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The address's parameters: `params = readParams(location.search)`. */
 export function readParams(search) {
@@ -19,6 +24,17 @@ export function readParams(search) {
     seed: q.get("seed"),
     /** The house rules asked for (`?rules=jokers`, `?rules=1.0.0,target=300`): text for the engine to read, or null. */
     rules: q.get("rules"),
+    /**
+     * What makes this embedded table distinct, as text: `id=NAME` when the author named it,
+     * else its dealing parameters in a fixed order (`seed=42&partner=hard`); "" for none.
+     */
+    tableKey() {
+      const id = q.get("id");
+      if (id !== null && TABLE_ID.test(id)) return new URLSearchParams({ id }).toString();
+      const own = new URLSearchParams();
+      for (const name of TABLE_PARAMS) if (q.has(name)) own.set(name, q.get(name));
+      return own.toString();
+    },
     /** The speed asked for (instant, slow, normal, fast), or null. */
     speed() {
       const v = q.get("speed");

@@ -21,14 +21,52 @@ function asideCopies(prefix) {
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** How many embedded tables keep a saved match; past this the least recently saved one is dropped. */
+export const EMBED_TABLES_KEPT = 32;
+/** The embedded tables' index: table key → when its match was last saved (ms). */
+const EMBED_INDEX_KEY = "spades.embed.tables.v1";
+
+/** The index of embedded tables ({key: time}); {} when absent, unreadable or not an object. */
+function readIndex() {
+  try {
+    const index = JSON.parse(localStorage.getItem(EMBED_INDEX_KEY) || "{}");
+    return index && typeof index === "object" && !Array.isArray(index) ? index : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The storage keys of an embedded table (`table`: params.tableKey(); "" keeps the first embeds' keys). */
+function embedKeys(table) {
+  const tail = table ? `:${table}` : "";
+  return [`spades.embed.save.v1${tail}`, `spades.embed.pending.v1${tail}`, `spades.embed.refused.v1${tail}`];
+}
+
+/** Note that table `table` was just saved and drop the saves of the tables past EMBED_TABLES_KEPT. */
+function touchTable(table) {
+  try {
+    const index = readIndex();
+    index[table] = Date.now();
+    const order = Object.keys(index).sort((a, b) => index[b] - index[a]);
+    for (const old of order.slice(EMBED_TABLES_KEPT)) {
+      for (const key of embedKeys(old)) localStorage.removeItem(key);
+      delete index[old];
+    }
+    localStorage.setItem(EMBED_INDEX_KEY, JSON.stringify(index));
+  } catch {
+    /* storage unavailable: the save itself was written */
+  }
+}
+
 /**
- * The match store. An embedded table (embed.html → index.html?embed=1) has its own keys,
- * so a tutorial's table never overwrites the player's own match.
+ * The match store. The player's own game has one; each embedded table (embed.html →
+ * index.html?embed=1, or the game in any frame) has its own, named by `table` (what makes
+ * it distinct: params.tableKey()), so a tutorial's tables never overwrite each other nor
+ * the player's own match, and each has its own tab lock.
  */
-export function matchStore(embed) {
-  const saveKey = embed ? "spades.embed.save.v1" : "spades.save.v1";
-  const pendingKey = embed ? "spades.embed.pending.v1" : "spades.pending.v1";
-  const asideKey = embed ? "spades.embed.refused.v1" : "spades.refused.v1"; // one copy (older versions)
+export function matchStore(embed, table = "") {
+  const [saveKey, pendingKey, asideKey] = embed ? embedKeys(table)
+    : ["spades.save.v1", "spades.pending.v1", "spades.refused.v1"];
   const asidePrefix = `${asideKey}.`;
   return {
     /** The saved session text, or null. */
@@ -62,6 +100,7 @@ export function matchStore(embed) {
         if (pendingNumber) localStorage.setItem(pendingKey, String(pendingNumber));
         else localStorage.removeItem(pendingKey);
         localStorage.setItem(saveKey, text);
+        if (embed) touchTable(table);
         return true;
       } catch {
         try {

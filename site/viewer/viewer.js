@@ -20,6 +20,7 @@ import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
 import { byId } from "../lib/dom.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
+import { flowHeight, reportFrameSize } from "../lib/frame-size.js";
 
 
 // ------------------------------------------------------------------ helpers
@@ -220,6 +221,7 @@ async function main() {
   }
   applyStatic();
   document.title = t("viewer.pageTitle");
+  reportFrameSize(flowHeight); // in an author's frame (embed.js), the frame follows the page's height
   try {
     await engine.ready;
   } catch (err) {

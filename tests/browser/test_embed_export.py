@@ -23,9 +23,9 @@ def test_embed_page_with_parameters_shows_the_expected_deal(page, site_url):
     assert page.evaluate("document.body.classList.contains('embed') && document.body.classList.contains('compact')")
     # sized to its container: nothing wider than the frame
     assert page.evaluate("document.documentElement.scrollWidth") <= 640
-    # an embedded table keeps its own save: the player's own match is left alone
+    # an embedded table keeps its own save, named by its dealing parameters: the player's own match is left alone
     keys = page.evaluate("Object.keys(localStorage)")
-    assert "spades.embed.save.v1" in keys and "spades.save.v1" not in keys
+    assert "spades.embed.save.v1:seed=515&partner=easy&opponents=hard" in keys and "spades.save.v1" not in keys
     assert_clean(page)
 
 
