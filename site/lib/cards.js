@@ -1,8 +1,14 @@
 // cards.js: card faces and backs as inline SVG (own artwork, no fonts or images
 // fetched). Cards are drawn in a 60 x 84 box and scale with CSS; the rank and
 // suit index sits in the top-left corner so overlapped cards stay readable.
+// Court cards carry a portrait (faces.js).
 // These functions only draw: names and rules come from i18n.js and the engine.
 import { svgEl } from "./dom.js";
+
+import { courtFace } from "./faces.js";
+
+/** The ranks drawn with a picture (faces.js). */
+const COURT = ["J", "Q", "K"];
 
 // Suit shapes in a 100 x 100 box.
 const SUIT_PATHS = {
@@ -132,15 +138,9 @@ function cardFace(card, label) {
   const n = rank === "T" ? 10 : Number(rank);
   if (rank === "A") {
     svg.appendChild(suitShape(suit, 16, 28, 28));
-  } else if (["J", "Q", "K"].includes(rank)) {
-    // court card: a framed panel with the rank letter and the suit
-    svg.appendChild(svgEl("rect", { x: 13, y: 12, width: 34, height: 60, rx: 3, class: "court" }));
-    svg.appendChild(svgEl("path", {
-      d: "M17 40 30 16 43 40 30 64z", class: "court-gem",
-    }));
-    svg.appendChild(text(label, 30, 46, 20, "middle", "court-letter"));
-    svg.appendChild(suitShape(suit, 24.5, 58, 11));
-    svg.appendChild(suitShape(suit, 24.5, 15, 11, true));
+  } else if (COURT.includes(rank)) {
+    // court card: a double-headed portrait (faces.js), its suit signs upright in the upper half
+    svg.appendChild(courtFace(rank, (x, y, size) => suitShape(suit, x, y, size)));
   } else if (PIPS[n]) {
     for (const [col, cy, flip] of PIPS[n]) {
       svg.appendChild(suitShape(suit, COLS[col] - 5.5, cy - 5.5, 11, Boolean(flip)));
