@@ -289,6 +289,17 @@ def copy_site(site: Path, dest: Path) -> None:
             target.write_bytes(compact(name, (Path(dirpath) / name).read_bytes()))
 
 
+#: Where the built site holds the protocol's table (site/engine/protocol.js imports it).
+PROTOCOL_MODULE = Path("engine") / "messages.js"
+
+
+def write_protocol(dest: Path) -> None:
+    """Write the protocol's table (spades/bridge/protocol.py, the one source) for the page."""
+    from spades.bridge.protocol import to_javascript
+
+    (dest / PROTOCOL_MODULE).write_text(to_javascript(), encoding="utf-8")
+
+
 def pack_catalogues(folder: Path) -> None:
     """Replace each translation catalogue ``<lang>.json`` in ``folder`` by its packed ``<lang>.jgz``."""
     for path in sorted(folder.glob("*.json")):
@@ -412,6 +423,7 @@ def _build_into(out: Path) -> dict:
     log(f"engine stdlib: {len(stdlib['modules'])} modules, {stdlib['bytes']:,} bytes (Python {stdlib['python']})")
 
     copy_site(SITE, out)
+    write_protocol(out)
     pack_catalogues(out / "i18n")
     minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",

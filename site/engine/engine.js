@@ -4,7 +4,7 @@
 //   import { startEngine } from "./engine.js";
 //   const engine = startEngine({ onProgress, onSave, onFail });
 //   await engine.ready;                        // resolves once Python is loaded
-//   const r = await engine.call("ping", {});   // -> {pong: true, version, variant}
+//   const r = await engine.call(MSG.PING, {});   // -> {pong: true, version, variant}
 //
 // Protocol (postMessage, structured-clone JSON values):
 //   page -> worker  {id, fn, args}            requests sent before boot ends are queued

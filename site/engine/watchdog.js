@@ -9,7 +9,9 @@
 //   request  a request was not answered by its deadline (deadlineOf)
 //   idle     no request is pending, the page is visible, and the worker has not ticked
 //            for IDLE_SILENT_MS (it was killed or crashed between requests)
-// Timings are named here and nowhere else.
+// Timings are named here and nowhere else, but each message's deadline: that is a column
+// of the protocol's table (protocol.js, from spades/bridge/protocol.py).
+import { DEADLINE_MS, MESSAGES } from "./protocol.js";
 
 /** The worker never said anything since it was started (its first module did not load). */
 const BOOT_SILENT_MS = 8000;
@@ -26,32 +28,9 @@ const CHECK_MS = 250;
 /** A look this late means the page's own thread was blocked: that look judges nothing. */
 const PAGE_LATE_MS = 2000;
 
-/** Deadline of a plain request (a bid, a card, undo, a save): answered in milliseconds. */
-const REQUEST_MS = 10000;
-/** Deadline of one computer player's move (bot_step): the hardest level thinks longest. */
-const BOT_MOVE_MS = 30000;
-/** Deadline of all computer players' moves in one request (run_bots, instant speed). */
-const BOT_RUN_MS = 60000;
-/** Deadline of an analysis (a hint, a hand review, a solve): a full search of the position,
- *  longer than the largest budget the engine accepts for one (spades.bridge_analysis.MAX_BUDGET, 30 s). */
-const ANALYSIS_MS = 45000;
-/** Deadline of resuming a save: every action of the match replayed through the rules. */
-const RESUME_MS = 30000;
-
-const DEADLINES = new Map([
-  ["bot_step", BOT_MOVE_MS],
-  ["run_bots", BOT_RUN_MS],
-  ["hint", ANALYSIS_MS],
-  ["review", ANALYSIS_MS],
-  ["analyse", ANALYSIS_MS],
-  ["dd_table", ANALYSIS_MS],
-  ["bid_advice", ANALYSIS_MS],
-  ["resume", RESUME_MS],
-]);
-
 /** How long the engine may take to answer the message `fn`. */
 export function deadlineOf(fn) {
-  return DEADLINES.has(fn) ? DEADLINES.get(fn) : REQUEST_MS;
+  return Object.hasOwn(MESSAGES, fn) ? DEADLINE_MS[MESSAGES[fn].deadline] : DEADLINE_MS.request;
 }
 
 /** Why the engine failed: it could not start, or it stopped answering. */

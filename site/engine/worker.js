@@ -19,6 +19,7 @@
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
+import { MSG } from "./protocol.js";
 
 // Imports every module of the engine, so a restored heap needs no files (nor the
 // bytecode caches Python would otherwise write beside them: never read again).
@@ -32,7 +33,7 @@ for _m in pkgutil.walk_packages(spades.__path__, "spades."):
 del _m
 `;
 const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
-const PING = JSON.stringify({ fn: "ping", args: {} });
+const PING = JSON.stringify({ fn: MSG.PING, args: {} });
 /** The snapshot is stored once no request came for this long (ms). */
 const STORE_IDLE_MS = 500;
 

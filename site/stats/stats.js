@@ -9,6 +9,7 @@ import { renderFigures, renderTables, renderCharts, matchItem } from "./view.js"
 import { $ } from "../lib/dom.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { loadSettings } from "../lib/settings.js";
+import { MSG } from "../engine/protocol.js";
 
 const PAGE = 50; // matches listed per "show more"
 const DAY_MS = 86_400_000;
@@ -104,7 +105,7 @@ async function verify(save) {
     engine = startEngine();
   }
   await engine.ready;
-  return engine.call("resume", { save });
+  return engine.call(MSG.RESUME, { save });
 }
 
 function reportImport(out, r) {

@@ -10,7 +10,8 @@ A reply to a message that changes the session (:data:`CHANGES`) also carries ``"
 the session as text, which the page keeps in localStorage and hands back to ``resume``.
 It is kept out of the state because it holds every seat's cards.
 
-Messages (:data:`HANDLERS` holds exactly these names; *state* is :meth:`Session.state_for`):
+Messages (the names, shapes, ``changes`` flags and deadlines are the table
+:data:`spades.bridge.protocol.MESSAGES`; here what each means; *state* is :meth:`Session.state_for`):
 
 =============================  ====================================================================
 message and arguments          result
@@ -74,7 +75,7 @@ budget?}``                     with best play (``null`` past the budget)
 An *event* is described in :mod:`spades.session`. The play messages live in
 :mod:`spades.bridge.game`, the analysis messages (review, analyse, bid_advice, dd_table) in
 :mod:`spades.bridge.analysis`, the JSON shapes they share in :mod:`spades.bridge.views`; this
-module is the protocol: the table of names (:data:`HANDLERS`, :data:`CHANGES`) and :func:`handle`. Every request is bounded before it is
+module maps the table's names to handlers (:data:`HANDLERS`, :data:`CHANGES`) and holds :func:`handle`. Every request is bounded before it is
 parsed (:data:`MAX_MESSAGE_CHARS`, :data:`MAX_MESSAGE_DEPTH`); an error message is at most
 :data:`MAX_ERROR_CHARS` and quotes at most a short excerpt of the input; anything
 unexpected is answered with code ``internal`` and a generic message.
@@ -91,6 +92,7 @@ from ..session import MAX_SAVE_CHARS
 from .analysis import analyse, bid_advice, dd_table, review
 from .game import (DEFAULT_SESSION, SESSIONS, Args, bid, bot_step, export, hand, hello, hint, look, new_match,
                    ping, play, resume, rules, run_bots, save, saved_text, state, undo, why, why_not)
+from .protocol import CHANGES, MESSAGES
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
 MAX_MESSAGE_CHARS = 2 * MAX_SAVE_CHARS
@@ -112,15 +114,18 @@ ERROR_CODES = frozenset({
     "bid_not_allowed", "unknown_preset", "bad_rules", "bad_option", "rules_conflict",
 })
 
-HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {
+_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "hello": hello, "ping": ping, "new_match": new_match, "rules": rules, "resume": resume, "bid": bid,
     "look": look, "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
     "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
     "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,
 }
 
-#: Messages that change the session: their replies carry the new save text.
-CHANGES = frozenset({"new_match", "resume", "bid", "look", "play", "bot_step", "run_bots", "undo"})
+#: Every message's handler, in the order of :data:`~spades.bridge.protocol.MESSAGES` (the one
+#: table of names, shapes, ``changes`` flags and deadlines; the page reads it too).
+HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {m.name: _FUNCTIONS[m.name] for m in MESSAGES}
+if set(_FUNCTIONS) != set(HANDLERS):  # a handler without a table entry is a bug
+    raise ImportError(f"handlers without a protocol entry: {sorted(set(_FUNCTIONS) - set(HANDLERS))}")
 
 
 def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any]:

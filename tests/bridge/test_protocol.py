@@ -1,44 +1,68 @@
-"""The page's message table (site/engine/protocol.js) and the engine's (spades.bridge.HANDLERS)
-name the same messages, and agree on which ones change the session.
+"""The protocol's one table (spades/bridge/protocol.py): the bridge's handlers follow it, and the
+page reads the same table, written by the build as ``engine/messages.js``.
 
-protocol.js is read as text (no JavaScript engine needed): its MESSAGES table has one
-entry per line, ``name: { args: "...", result: "...", changes: true|false },``.
+The written module is read as JSON between its fixed prefix and suffix (no JavaScript engine
+needed); the site's own scripts are checked to name no message by a raw string.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pytest
+
+import build_site
 from spades import bridge
+from spades.bridge import protocol
 
-PROTOCOL = Path(__file__).resolve().parents[2] / "site" / "engine" / "protocol.js"
-ENTRY = re.compile(r"^\s+(\w+): \{ args: \"[^\"]*\", result: \"[^\"]*\", changes: (true|false) \},$", re.M)
-
-
-def page_messages() -> dict[str, bool]:
-    text = PROTOCOL.read_text(encoding="utf-8")
-    table = text[text.index("export const MESSAGES"):]
-    table = table[:table.index("});")]
-    found = {name: changes == "true" for name, changes in ENTRY.findall(table)}
-    # every line of the table is an entry the pattern read (none silently skipped)
-    body = [line for line in table.splitlines()[1:] if line.strip()]
-    assert len(found) == len(body), body
-    return found
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+PREFIX = "export const PROTOCOL = Object.freeze("
 
 
-def test_every_page_message_is_an_engine_message():
-    missing = sorted(set(page_messages()) - set(bridge.HANDLERS))
-    assert not missing, f"protocol.js names messages spades.bridge does not handle: {missing}"
+def written_table(text: str) -> dict:
+    body = text[text.index(PREFIX) + len(PREFIX):]
+    assert body.rstrip().endswith(");"), body[-40:]
+    return json.loads(body.rstrip()[:-2])
 
 
-def test_every_engine_message_is_named_in_protocol_js():
-    unnamed = sorted(set(bridge.HANDLERS) - set(page_messages()))
-    assert not unnamed, f"spades.bridge handles messages protocol.js does not name: {unnamed}"
+def test_the_handlers_are_exactly_the_tables_messages():
+    assert list(bridge.HANDLERS) == [m.name for m in protocol.MESSAGES]
+    assert bridge.CHANGES == {m.name for m in protocol.MESSAGES if m.changes}
 
 
-def test_session_changing_messages_agree():
-    changes = {name for name, flag in page_messages().items() if flag}
-    assert changes == set(bridge.CHANGES)
+def test_every_deadline_and_kind_is_known():
+    for m in protocol.MESSAGES:
+        assert m.deadline in protocol.DEADLINE_MS, m
+        assert m.kind in (protocol.PLAY, protocol.ANALYSIS), m
+
+
+def test_the_page_reads_the_same_table(tmp_path):
+    (tmp_path / "engine").mkdir()
+    build_site.write_protocol(tmp_path)
+    table = written_table((tmp_path / build_site.PROTOCOL_MODULE).read_text(encoding="utf-8"))
+    assert table == protocol.as_json()
+    assert set(table["messages"]) == set(bridge.HANDLERS)
+    assert {n for n, m in table["messages"].items() if m["changes"]} == set(bridge.CHANGES)
+    assert table["deadline_ms"]["analysis"] == 45_000
+
+
+def test_a_changed_table_is_seen(tmp_path, monkeypatch):
+    """The comparison above can fail: a message dropped from the written table is noticed."""
+    (tmp_path / "engine").mkdir()
+    monkeypatch.setattr(protocol, "MESSAGES", protocol.MESSAGES[:-1])
+    build_site.write_protocol(tmp_path)
+    table = written_table((tmp_path / build_site.PROTOCOL_MODULE).read_text(encoding="utf-8"))
+    assert set(table["messages"]) != set(bridge.HANDLERS)
+
+
+@pytest.mark.parametrize("path", sorted(p for p in SITE.rglob("*.js") if "node_modules" not in p.parts),
+                         ids=lambda p: str(p.relative_to(SITE)))
+def test_no_script_names_a_message_by_a_raw_string(path):
+    names = "|".join(m.name for m in protocol.MESSAGES)
+    calls = re.compile(rf"""(?:call|send|request)\(\s*["']({names})["']|fn:\s*["']({names})["']""")
+    assert not calls.findall(path.read_text(encoding="utf-8")), "use MSG.<NAME> from engine/protocol.js"
 
 
 def test_every_engine_message_is_documented_in_the_bridge_docstring():
