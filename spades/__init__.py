@@ -8,11 +8,10 @@
 
 :class:`Match` runs a match; :class:`IllegalAction` explains a refused action
 (``.code``, ``.message``) and leaves the match unchanged; :class:`BadSave`
-refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` come from
-:mod:`spades.save`, which this package imports. :class:`Rules` describes house rules
+refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` save and restore
+a match (as functions: :mod:`spades.save`). :class:`Rules` describes house rules
 (``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
 """
-from . import save  # noqa: F401  # gives Match its to_json / from_json
 from .cards import long_name, sort_hand
 from .errors import BadSave, IllegalAction, SpadesError
 from .legal import BLIND_NIL

@@ -5,8 +5,8 @@ changes anything, scores hands with :mod:`spades.scoring`, keeps the full histor
 of the match, and can take actions back. A match is fully determined by its
 :class:`MatchStart` (random state, first dealer, optional first deal, starting totals)
 and the list of actions taken: :meth:`Match.from_start` rebuilds it from those, which is
-how saves (:mod:`spades.save`, which also gives ``Match.to_json``/``Match.from_json``)
-and copies are restored. The rules are the project's rules page, ``site/rules/en.html``.
+how saves (:meth:`Match.to_json`/:meth:`Match.from_json`, the format in
+:mod:`spades.saveformat`) and copies are restored. The rules are the project's rules page, ``site/rules/en.html``.
 
 Arguments are checked strictly: seats, dealers, scores and bags are real integers in
 range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` code
@@ -15,26 +15,23 @@ range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` co
 from __future__ import annotations
 
 import os
+from typing import Any
 from collections.abc import Sequence
 
 from collections.abc import Iterable
 
-from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, DECK_SIZE, SPADES, SUIT_SIZE, Rng, cards_of
+from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
 from .legal import BIDS, BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
+from . import saveformat
 from .safejson import excerpt
 from .scoring import match_winner, score_team
-from .start import SEATS, MatchStart, check_deal, check_seat
+from .start import ACTIONS_PER_HAND, SEAT_COUNT, MatchStart, check_deal, check_seat
 from .record import HandRecord
 from .rules import Rules
-from .view import SeatView, Trick
+from .view import BID, OVER, PLAY, SeatView, Trick
 
-BID = "bid"
-PLAY = "play"
-OVER = "over"
 SEAT_NAMES = ("South", "West", "North", "East")
-#: Each hand is four bids, then the 52 cards: the position of an action in its hand tells its kind.
-ACTIONS_PER_HAND = SEATS + DECK_SIZE
 BLIND_CODE = -1   # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
 CARD_NAMES = ALL_CARD_NAMES
 
@@ -96,7 +93,7 @@ class Match:
         self._every_bid = not (rules.suicide or rules.min_team_bid or rules.blind_nil)  # 0–13 always open
         self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
-        self._dealer = self._rng.below(SEATS) if start.dealer is None else start.dealer
+        self._dealer = self._rng.below(SEAT_COUNT) if start.dealer is None else start.dealer
         self._scores = list(start.scores)
         self._bags = list(start.bags)
         self._history: list[HandRecord] = []
@@ -105,6 +102,7 @@ class Match:
         self._begin_hand(start.deal if start.deal is not None else self._rng.deal(self._cards))
 
     def _begin_hand(self, hands: tuple[int, int, int, int]) -> None:
+        """Start a hand with ``hands`` dealt: no bids yet, the dealer's left to bid."""
         self._dealt = hands
         self._hands = list(hands)
         self._bids: list[int | None] = [None, None, None, None]
@@ -213,7 +211,7 @@ class Match:
 
         Each hand is 4 bids then 52 cards, so position in the hand tells the kind.
         """
-        return [(a if a != BLIND_CODE else BLIND_NIL) if i % ACTIONS_PER_HAND < SEATS else CARD_NAMES[a]
+        return [(a if a != BLIND_CODE else BLIND_NIL) if i % ACTIONS_PER_HAND < SEAT_COUNT else CARD_NAMES[a]
                 for i, a in enumerate(self._log)]
 
     def hand(self, seat: int) -> list[str]:
@@ -257,6 +255,7 @@ class Match:
     # -- actions --------------------------------------------------------------------
 
     def _check_turn(self, action: str, seat: int | None) -> int:
+        """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a finished match or a wrong seat."""
         if self._phase == OVER:
             raise IllegalAction("match_over", f"The match is over: team {self._winner} won, so no one may {action}.")
         if self._phase != action:
@@ -304,7 +303,7 @@ class Match:
         self._log.append(c)
         if suit_of[c] == SPADES:
             self._broken = True
-        if len(trick) < SEATS:
+        if len(trick) < SEAT_COUNT:
             self._to_act = (to_act + 1) % 4
         else:
             self._finish_trick()
@@ -317,6 +316,7 @@ class Match:
             self.bid(action, seat=seat)
 
     def _finish_trick(self) -> None:
+        """Four cards are down: the winner takes the trick and leads; the hand ends after the 13th."""
         trick = self._trick
         leader = self._leader
         ranked = self._ranked
@@ -332,6 +332,7 @@ class Match:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
+        """Score the hand, record it, and deal the next one unless the match is decided."""
         bids, won, blind, rules = self._bids, self._won, self._blind, self._rules
         team_scores = tuple(
             score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), self._scores[t], self._bags[t],  # type: ignore[arg-type]
@@ -376,6 +377,26 @@ class Match:
     def __repr__(self) -> str:
         return (f"<Match hand {self.hand_number} {self._phase} to_act={self._to_act} "
                 f"scores={self.scores} bags={self.bags}>")
+
+    # -- saves ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as a JSON-ready dictionary (the save format: :mod:`spades.saveformat`)."""
+        return saveformat.to_dict(self)
+
+    def to_json(self) -> str:
+        """The whole match as compact JSON text, for :meth:`from_json`."""
+        return saveformat.dumps(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """A match from :meth:`to_dict` data, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+        return saveformat.from_dict(data, cls)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """A match from :meth:`to_json` text, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+        return saveformat.loads(text, cls)
 
     def copy(self) -> Match:
         """An independent copy of the match (same start, same actions)."""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from .cards import ALL_CARD_INDEX, cards_of, mask_of, sort_hand
 from .errors import IllegalAction, SpadesError
 from .match import HandRecord, Match
-from .start import SEATS
+from .start import SEATS, SEAT_COUNT
 from .safejson import excerpt
 from .legal import BLIND_NIL
 from .rules import DEFAULT, BadRules, Rules
@@ -66,6 +66,7 @@ class HandText:
 
 
 def _card(token: str, line: int) -> str:
+    """A card token of line ``line`` as its name (``10`` read as ``T``), else ``bad_notation``."""
     t = token.strip().upper().replace("10", "T")
     if t not in ALL_CARD_INDEX:
         raise NotationError("bad_notation", f"Line {line}: {excerpt(token)} is not a card (write rank then suit, e.g. AS, TD, 2C).")
@@ -73,6 +74,7 @@ def _card(token: str, line: int) -> str:
 
 
 def _ints(value: str, line: int, what: str) -> tuple[int, int]:
+    """The two whole numbers of a ``Scores:``/``Bags:`` line, else ``bad_notation``."""
     parts = value.split()
     if len(parts) != 2 or not all(_NUMBER.fullmatch(p) for p in parts):
         raise NotationError("bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'.")
@@ -132,17 +134,17 @@ def parse(text: str) -> HandText:
             raise NotationError("bad_notation", f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, N, E, Bids, Play).")
     if dealer is None:
         raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
-    if len(hands) == SEATS - 1:
-        missing = next(s for s in range(SEATS) if s not in hands)
+    if len(hands) == SEAT_COUNT - 1:
+        missing = next(s for s in SEATS if s not in hands)
         rest = rules.card_deck.mask
         for h in hands.values():
             rest &= ~mask_of(h, True)
         hands[missing] = cards_of(rest)
-    if len(hands) != SEATS:
+    if len(hands) != SEAT_COUNT:
         raise NotationError("bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:').")
-    if len(bids) > SEATS:
+    if len(bids) > SEAT_COUNT:
         raise NotationError("bad_notation", "There are only four bids in a hand.")
-    spec = HandText(dealer, tuple(tuple(hands[s]) for s in range(SEATS)), scores, bags, tuple(bids), tuple(plays), rules)
+    spec = HandText(dealer, tuple(tuple(hands[s]) for s in SEATS), scores, bags, tuple(bids), tuple(plays), rules)
     replay(spec)
     return spec
 
@@ -159,7 +161,7 @@ def replay(spec: HandText) -> Match:
         for i, b in enumerate(spec.bids, start=1):
             step = f"bid {i}"
             match.bid(b)
-        if spec.plays and len(spec.bids) < SEATS:
+        if spec.plays and len(spec.bids) < SEAT_COUNT:
             raise NotationError("bad_notation", "Cards were played before all four bids.")
         for i, card in enumerate(spec.plays, start=1):
             step = f"card {i} ({card})"
@@ -175,14 +177,14 @@ def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
     """Hand notation for a completed hand of a match with ``rules``, readable back by :func:`parse`."""
     before = tuple(s.score_before for s in record.scores)
     bags = tuple(s.bags_before for s in record.scores)
-    order = [(record.dealer + 1 + i) % SEATS for i in range(SEATS)]
+    order = [(record.dealer + 1 + i) % SEAT_COUNT for i in range(SEAT_COUNT)]
     lines = ["Spades hand"] + ([] if rules.default else [f"Rules: {rules.to_text()}"])
     lines.append(f"Dealer: {SEAT_LETTERS[record.dealer]}")
     if before != (0, 0):
         lines.append(f"Score: {before[0]} {before[1]}")
     if bags != (0, 0):
         lines.append(f"Bags: {bags[0]} {bags[1]}")
-    for seat in range(SEATS):
+    for seat in SEATS:
         lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat], rules.card_deck))}")
     lines.append("Bids: " + " ".join(BLIND_NIL if record.blind[s] else "nil" if record.bids[s] == 0
                                      else str(record.bids[s]) for s in order))

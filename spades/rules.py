@@ -50,18 +50,21 @@ class BadRules(SpadesError, ValueError):
 
 
 def _flag(value: Any, name: str) -> bool:
+    """An option that is yes or no, else ``bad_option``."""
     if not isinstance(value, bool):
         raise BadRules("bad_option", f"The option {name} is yes or no (true or false), not {excerpt(value)}.")
     return value
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
+    """An option that is a whole number ``low``–``high``, else ``bad_option``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadRules("bad_option", f"The option {name} is a whole number from {low} to {high}, not {excerpt(value)}.")
     return value
 
 
 def _one_of(value: Any, name: str, choices: Sequence[Any]) -> Any:
+    """An option that is one of ``choices``, else ``bad_option``."""
     if isinstance(value, bool) or value not in choices:
         shown = ", ".join("none" if c is None else str(c) for c in choices)
         raise BadRules("bad_option", f"The option {name} is one of {shown}, not {excerpt(value)}.")
@@ -200,6 +203,7 @@ class Rules:
 
 
 def _text_value(value: Any) -> str:
+    """An option's value as :meth:`Rules.to_text` writes it (``none``, ``yes``/``no``, the number)."""
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -62,6 +62,7 @@ def depth(text: str) -> int:
 
 
 def _no_constants(name: str) -> Any:
+    """Refuse ``NaN`` and ``Infinity``, which Python's parser would accept and JSON has not."""
     raise BadInput("not_json", f"The text is not valid JSON ({name} is not a JSON number).")
 
 

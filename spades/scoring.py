@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from .legal import NIL
 from .rules import BIG_BID, BIG_BID_POINTS, BLIND_NIL_POINTS, DEFAULT, Rules
 
-TARGET = 500
-FLOOR = -200
 TRICK_POINTS = 10          # per trick of a contract: won when it is made, lost when it is set
-NIL_POINTS = 100
-BAGS_PER_PENALTY = 10
-BAG_PENALTY = 100
+#: Variant 1.0.0's numbers, the defaults of these functions: read from the default rules,
+#: their one home (:class:`~spades.rules.Rules`), never written twice.
+TARGET = DEFAULT.target                 # 500
+FLOOR = DEFAULT.floor                   # -200
+NIL_POINTS = DEFAULT.nil_points         # 100
+BAGS_PER_PENALTY = DEFAULT.bag_limit    # 10 bags …
+BAG_PENALTY = DEFAULT.bag_penalty       # … cost 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,14 +28,13 @@ from .match import BID, OVER, PLAY, HandRecord, Match
 from .newmatch import DEFAULT_LEVEL, check_level, parse_seed
 from .legal import BLIND_NIL, refusal
 from .safejson import loads
-from .start import check_seat
+from .start import SEATS, check_seat
 from .rules import Rules
 from .view import SeatView
 
 HUMAN = 0
 SESSION_FORMAT = "spades-session"
 SESSION_VERSION = 1
-SEATS = (0, 1, 2, 3)
 
 #: A seed read back from a save: older saves may hold any text a player typed, so only
 #: its size is bounded (the match itself is checked by replay).
@@ -90,6 +89,7 @@ def sheet_row(record: HandRecord) -> dict[str, Any]:
 
 
 def _check_humans(value: Any) -> tuple[int, ...]:
+    """The human seats: one to four different seats 0–3, else ``bad_args``."""
     if (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= len(SEATS)
             or any(type(s) is not int or s not in SEATS for s in value) or len(set(value)) != len(value)):
         raise BadRequest("bad_args", "The human seats are one to four different seats 0–3.")
@@ -157,6 +157,7 @@ class Session:
         return m.to_act != seat or BLIND_NIL in m.legal_bids()
 
     def _has_looked(self, seat: int) -> bool:
+        """Whether ``seat`` turned its cards face up this hand."""
         return self.looked.get(seat) == self.match.hand_number
 
     def look(self, seat: int | None = None) -> None:
@@ -183,6 +184,7 @@ class Session:
         return self.play(action) if isinstance(action, str) and action != BLIND_NIL else self.bid(action)
 
     def _played(self, seat: int, card: str) -> dict[str, Any]:
+        """``seat`` plays ``card``; the event, with the trick or hand it completed."""
         m = self.match
         hands_before, tricks_before = len(m.hands_played), len(m.tricks)
         m.play(card, seat=seat)

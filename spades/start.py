@@ -11,13 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_SIZE, mask_of
+from .cards import DECK_SIZE, SUIT_SIZE, mask_of
 from .errors import IllegalAction
 from .safejson import excerpt
 from .scoring import match_winner
 from .rules import DEFAULT, Rules
 
-SEATS = 4
+#: The seats, clockwise: team 0 is seats 0 and 2, team 1 seats 1 and 3 (names: ``Match.SEAT_NAMES``).
+SEATS: tuple[int, ...] = (0, 1, 2, 3)
+SEAT_COUNT = len(SEATS)
+#: Each hand is four bids, then the 52 cards: the position of an action in its hand tells its kind.
+ACTIONS_PER_HAND = SEAT_COUNT + DECK_SIZE
 #: Largest starting total (either sign) a match accepts: far beyond any real match, and it keeps
 #: every number a save holds short.
 SCORE_LIMIT = 100_000
@@ -34,10 +38,11 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
 
 def check_seat(seat: Any, what: str = "a seat") -> int:
     """``seat`` if it is a seat number 0–3, else :class:`~spades.IllegalAction` ``bad_argument``."""
-    return _whole(seat, what, 0, SEATS - 1)
+    return _whole(seat, what, 0, SEAT_COUNT - 1)
 
 
 def _pair(value: Any, what: str, low: int, high: int) -> tuple[int, int]:
+    """A team pair of whole numbers ``low``–``high`` (scores, bags), else ``bad_argument``."""
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise IllegalAction("bad_argument", f"{what} must be two whole numbers (team 0, team 1), not {excerpt(value)}.")
     return _whole(value[0], what, low, high), _whole(value[1], what, low, high)
@@ -48,7 +53,7 @@ def check_deal(deal: Any, jokers: bool = False) -> tuple[int, int, int, int]:
 
     ``jokers``: ``LJ`` and ``BJ`` are cards too (whether the deck holds them is :class:`MatchStart`'s check).
     """
-    if not isinstance(deal, (list, tuple)) or len(deal) != SEATS:
+    if not isinstance(deal, (list, tuple)) or len(deal) != SEAT_COUNT:
         raise IllegalAction("bad_argument", "A deal is four hands (one list of card names per seat).")
     masks = []
     seen = 0
@@ -94,7 +99,7 @@ class MatchStart:
             check_seat(self.dealer, "the dealer")
         if self.deal is not None:
             masks = self.deal
-            if (not isinstance(masks, tuple) or len(masks) != SEATS
+            if (not isinstance(masks, tuple) or len(masks) != SEAT_COUNT
                     or any(isinstance(m, bool) or not isinstance(m, int) or m.bit_count() != SUIT_SIZE for m in masks)
                     or masks[0] | masks[1] | masks[2] | masks[3] != deck):
                 raise IllegalAction("bad_argument", "A deal is four masks of 13 distinct cards of the rules' deck (see check_deal).")

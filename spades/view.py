@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from .cards import ALL_CARD_INDEX
 from .rules import DEFAULT, Rules
 
+#: The phases of a match (``Match.phase``, ``SeatView.phase``): bidding, playing cards, over.
+BID = "bid"
+PLAY = "play"
+OVER = "over"
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:

@@ -4,7 +4,8 @@ or sideways, never up, and no modules import each other in a circle.
 Each module is given a layer below (a new module must be placed there, or this test fails).
 An import ``a -> b`` is allowed when ``b``'s layer is at most ``a``'s; modules of one layer may
 import each other but never in a circle. Packages' ``__init__`` modules count as modules of
-their own (``from . import x`` of a submodule is an import of that submodule).
+their own (``from . import x`` of a submodule is an import of that submodule). Imports under
+``if TYPE_CHECKING:`` are for annotations only (never run) and are not counted.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("spades.scoring", "spades.view"),
     ("spades.record",),
     ("spades.start",),
+    ("spades.saveformat",),                             # the save format, handed the match
     ("spades.match",),
     ("spades.save", "spades.notation"),
     ("spades",),                                        # the engine's public face
@@ -65,7 +67,12 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
     is_package = path.name == "__init__.py"
     here = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If) and _is_type_checking(block.test)
+                   for stmt in block.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.split(".")[0] == "spades")
         elif isinstance(node, ast.ImportFrom):
@@ -79,6 +86,12 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
                 sub = f"{base}.{alias.name}"
                 found.add(sub if sub in modules else base)
     return {m for m in found if m in modules and m != name}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` tests ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def layer_of(name: str) -> int:
@@ -163,6 +176,7 @@ def test_the_graph_sees_relative_function_level_and_submodule_imports():
     assert "spades.cli.arena" in graph["spades.cli"]                      # inside main()
     assert "spades.solver.review" in graph["spades.bridge.analysis"]      # from ..solver import review
     assert "spades.ai.sampling" in graph["spades.ai.hardbid"]
+    assert "spades.saveformat" in graph["spades.match"] and "spades.match" not in graph["spades.saveformat"]
 
 
 def test_the_checks_fail_on_an_upward_import_and_on_a_circle(tmp_path):
@@ -173,6 +187,7 @@ def test_the_checks_fail_on_an_upward_import_and_on_a_circle(tmp_path):
     (package / "ai" / "__init__.py").write_text("")
     (package / "ai" / "hard.py").write_text("from . import hardbid\n")
     (package / "ai" / "hardbid.py").write_text("from .hard import x\n")
+    (package / "view.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .ai import hard\n")
     modules = module_names(package)
     graph = {name: imports_of(name, path, set(modules)) for name, path in modules.items()}
     assert upward(graph) == [("spades.cards", "spades.ai.hard")]

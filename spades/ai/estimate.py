@@ -43,6 +43,7 @@ def suit_ranks(hand: int, suit: int) -> list[int]:
 
 
 def _card(suit: int, rank: int) -> str:
+    """The card name of ``rank`` in ``suit``."""
     return CARD_NAMES[suit * SUIT_SIZE + rank]
 
 

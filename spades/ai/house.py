@@ -121,6 +121,7 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _trick(t: Trick | None, names: dict[str, str]) -> Trick | None:
+    """A trick with its cards renamed by ``names`` (the house deck's cards as standard ones, or back)."""
     if t is None:
         return None
     return Trick(t.leader, tuple((s, names[c]) for s, c in t.plays), t.winner)
@@ -141,6 +142,7 @@ def proxy(view: SeatView) -> SeatView:
 
 
 def _rename(value: Any, names: dict[str, str]) -> Any:
+    """A reason's parameters with card names renamed by ``names`` (codes and suits left as they are)."""
     if isinstance(value, str):
         return names.get(value, value)
     if isinstance(value, list):

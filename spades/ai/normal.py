@@ -160,6 +160,7 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
 
 
 def _may_hold_any(t: Tracker, seats: list[int]) -> int:
+    """The cards any of ``seats`` may still hold."""
     m = 0
     for s in seats:
         m |= t.may_hold(s)

@@ -154,6 +154,7 @@ def _unechoed(message: str, source: str) -> str:
 
 
 def _refusal(code: str, message: str) -> str:
+    """An error reply with ``code`` and ``message``."""
     return json.dumps({"ok": False, "error": {"code": code, "message": message}})
 
 

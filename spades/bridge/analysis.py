@@ -89,6 +89,7 @@ def review(args: Args, sid: str | None = None) -> dict[str, Any]:
 
 
 def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
+    """Argument ``name``: a whole number ``low``–``high`` (``bad_args``, ``bad_<name>``)."""
     value = args.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest("bad_args", f"{name} is a whole number.")
@@ -98,6 +99,7 @@ def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
 
 
 def _budget(args: Args) -> float:
+    """The ``budget`` argument in seconds (:data:`MIN_BUDGET`–:data:`MAX_BUDGET`)."""
     value = args.get("budget", analysis.DEFAULT_BUDGET)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_BUDGET <= value <= MAX_BUDGET:
         raise BadRequest("bad_args", f"A budget is {MIN_BUDGET}–{MAX_BUDGET} seconds.")
@@ -105,6 +107,7 @@ def _budget(args: Args) -> float:
 
 
 def _completed(args: Args) -> HandRecord:
+    """Completed hand ``hand`` (1-based, default the first) of the ``text`` argument."""
     hands = _match_of(args.get("text"))[1].hands_played
     if not hands:
         raise BadRequest("not_complete", "Only a completed hand (13 tricks) can be analysed.")
@@ -112,6 +115,7 @@ def _completed(args: Args) -> HandRecord:
 
 
 def _mask(cards: list[str]) -> int:
+    """The card mask of card names, refusing a card named twice."""
     if len(set(cards)) != len(cards):
         raise SolverError("card_twice", "A card appears twice.")
     return mask_of(cards)

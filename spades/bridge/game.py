@@ -28,6 +28,7 @@ Args = dict[str, Any]
 
 
 def _open(sid: str) -> Session:
+    """Session ``sid``, or ``no_match`` when none is in progress."""
     session = SESSIONS.get(sid)
     if session is None:
         raise BadRequest("no_match", "No match is in progress: start a new match.")

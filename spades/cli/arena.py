@@ -118,6 +118,7 @@ def play_match(level_a: str, level_b: str, seed: int, orientation: int, max_hand
 
 
 def _task(args: tuple[str, str, int, int, int, str]) -> MatchResult:
+    """One match of the arena (a picklable task for the worker pool)."""
     return play_match(*args)
 
 
@@ -155,11 +156,13 @@ def run(level_a: str, level_b: str, matches: int, seed: int, jobs: int = 1,
 
 
 def _no_fork() -> bool:
+    """Whether this system cannot fork worker processes."""
     import multiprocessing
     return "fork" not in multiprocessing.get_all_start_methods()
 
 
 def _times(ts: list[float]) -> dict:
+    """Decision-time figures (count, median, p95, max in ms) of one level."""
     if not ts:
         return {"decisions": 0, "median_ms": None, "p95_ms": None, "max_ms": None}
     s = sorted(ts)

@@ -42,6 +42,7 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
 
 
 def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
@@ -88,6 +89,7 @@ def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
 
 
 def add_bench(sub: Any) -> None:
+    """The ``bench`` subcommand."""
     b = sub.add_parser("bench", help="random full hands per second through the public API")
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=2.0)
@@ -101,11 +103,5 @@ def add_bench(sub: Any) -> None:
 
 
 def _bench_or_solver(args: Any) -> int:
-    if args.solver:
-        from .analysis import bench_solver
-        return bench_solver(args)
-    return bench(args)
-
-
-def _bench_or_solver(args: Any) -> int:
+    """``bench``, or with ``--solver`` the solver's times."""
     return bench_solver(args) if args.solver else bench(args)

@@ -29,10 +29,12 @@ def pretty(card: str) -> str:
 
 
 def _bid_word(b: int | None) -> str:
+    """A bid as the table shows it: ``—`` before it is made, ``nil`` or the number."""
     return "—" if b is None else ("nil" if b == 0 else str(b))
 
 
 def _print_table(m: Match, out: Callable[[str], None]) -> None:
+    """The table as the human sees it: scores, bids, tricks, the trick on the table, the hand."""
     out("")
     out(f"Hand {m.hand_number} · dealer {SEAT_NAMES[m.dealer]} · "
         f"score us {m.scores[0]} ({m.bags[0]} bags) – them {m.scores[1]} ({m.bags[1]} bags)")
@@ -44,6 +46,7 @@ def _print_table(m: Match, out: Callable[[str], None]) -> None:
 
 
 def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
+    """Each team's score breakdown for the hand just finished."""
     record = m.hands_played[-1]
     for team, s in enumerate(record.scores):
         name = "Us  " if team == 0 else "Them"
@@ -78,10 +81,12 @@ WHY_SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 
 
 def _action_words(action: int | str) -> str:
+    """An action as words: ``bid 3`` or ``play 10♥``."""
     return "bid " + _bid_word(action) if isinstance(action, int) or action == BLIND_NIL else "play " + pretty(action)
 
 
 def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
+    """A reason as indented English sentences."""
     for line in render(reason, pretty):
         out("  " + line)
 
@@ -181,6 +186,7 @@ def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Call
 
 
 def add_play(sub: Any) -> None:
+    """The ``play`` subcommand."""
     p = sub.add_parser("play", help="play a match in the terminal")
     p.add_argument("--seed", type=seed_arg, default=None, help="digits or a word (default: random)")
     p.add_argument("--partner", choices=LEVELS, default=LEVELS[-1])

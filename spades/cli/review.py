@@ -61,6 +61,7 @@ def review_command(args) -> int:  # noqa: ANN001 - argparse.Namespace
 
 
 def add_review(sub: Any) -> None:
+    """The ``review`` subcommand."""
     r = sub.add_parser("review", help="judge every decision of a hand against double-dummy play")
     r.add_argument("file", help="hand notation or a save")
     r.add_argument("--json", action="store_true")

@@ -55,6 +55,7 @@ class MarginSearch(SearchState):
     use_low: bool
 
     def _margin(self) -> int:
+        """Team 0's margin for the tricks won so far (the hand is over)."""
         won = tuple(self.won)
         m = self.margins.get(won)
         if m is None:

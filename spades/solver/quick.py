@@ -29,13 +29,24 @@ def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
     return holder, run, cards
 
 
+def team0_bound(side: int, sure: int, left: int) -> int:
+    """Team 0's bound on its further tricks (of ``left``) when team ``side`` is sure of ``sure``
+    of them: a lower bound ``sure`` for team 0's own, else the upper bound ``left - sure``."""
+    return sure if side == 0 else left - sure
+
+
 def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: int) -> tuple[int, int] | None:
-    """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from sure
-    tricks, and the cards it rests on (``None``: none decides). Spades: all of the longer hand's
-    if the opponents hold none; a hand's top run; the top two split between partners, not both
-    singletons (more spade rules: :func:`spade_tricks_why`). The leader (or partner, after a low
-    lead to its winner) cashes top side cards, as many as each opponent holding a spade follows
-    to, besides the team's run."""
+    """At a trick start: a bound on team 0's further tricks that decides ``value >= target`` from
+    tricks a team is sure of, and the cards it rests on (``None`` if none decides).
+
+    Spades: each spade of the longer hand if the opponents hold none; the top run of one hand;
+    the top two split between partners, not both singletons (more spade rules:
+    :func:`spade_tricks_why`). The leader (or partner, entered by a low lead to its winner)
+    cashes top side-suit cards, as many as each opponent holding a spade follows to, plus the
+    team's run (a run card that must ruff a winner leaves only winners). A count is asked
+    only for the test's target, so it rests on the fewest cards that decide it: the search's
+    table keeps their owners fixed when it shares the bound.
+    """
     left = h[leader].bit_count()
     needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
@@ -46,53 +57,65 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
         top = 1 << rest.bit_length() >> 1
         pair = h[holder] | h[holder ^ 2]
         if not rest & ~pair:                # no opposing spade
-            n = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
-            if n >= need:
-                return abs(left * side - n), 0
+            longer = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
+            if longer >= need:
+                return team0_bound(side, longer, left), 0
         if run >= need:
-            return abs(left * side - run), run_cards
+            return team0_bound(side, run, left), run_cards
         if run == 1 and need == 2 and h[holder ^ 2] & top and pair & rest & ~top and left > 1:
-            return abs(left * side - 2), run_cards | top
+            return team0_bound(side, 2, left), run_cards | top
     us = leader & 1
     need = needs[us]
     mine, mate = h[leader], h[leader ^ 2]
     p1, p2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
-    got, why = [0, 0], [0, 0]             # the leader's count and cards, partner's: the run first
-    if holder >= 0 and holder & 1 == us:   # the run's tricks and the cashed ones are distinct: a run card
-        got, why = [min(run, need)] * 2, [run_cards] * 2    # that must ruff a winner leaves only winners
+    # the tricks the leader cashes and the cards they rest on, then the same for partner;
+    # both start from the team's spade run (its tricks and the cashed ones are distinct)
+    got_leader = got_partner = 0
+    why_leader = why_partner = 0
+    if holder >= 0 and holder & 1 == us:
+        got_leader = got_partner = min(run, need)
+        why_leader = why_partner = run_cards
     entry = holder == leader ^ 2 and bool(mine & SPADE_MASK) and (broken or not mine & ~SPADE_MASK)
     for m in SIDE_SUIT_MASKS:
         suit = live & m
         top = 1 << suit.bit_length() >> 1
-        i = 0 if mine & top else 1
-        hand = mate if i else mine
-        n = 13                            # tricks cashable in the suit: capped by a ruffer's length
+        by_leader = bool(mine & top)
+        hand = mine if by_leader else mate
+        cashable = 13                     # tricks cashable in the suit: capped by a ruffer's length
         if p1 & SPADE_MASK:
-            n = (p1 & m).bit_count()
+            cashable = (p1 & m).bit_count()
         if p2 & SPADE_MASK:
-            n = min(n, (p2 & m).bit_count())
-        k = 0
-        while n > k and got[i] < need and hand & top:
-            k += 1
-            got[i] += 1
-            why[i] |= top
+            cashable = min(cashable, (p2 & m).bit_count())
+        got = got_leader if by_leader else got_partner
+        cards = cashed = 0
+        while cashed < cashable and got < need and hand & top:
+            cashed += 1
+            got += 1
+            cards |= top
             suit ^= top
             top = 1 << suit.bit_length() >> 1
-        if i and k and mine & m:
-            entry = True
-    for i in (0, 1) if entry else (0,):   # partner's count only with an entry
-        if got[i] >= need:
-            return abs(left * us - got[i]), why[i]
+        if by_leader:
+            got_leader, why_leader = got, why_leader | cards
+        else:
+            got_partner, why_partner = got, why_partner | cards
+            if cashed and mine & m:       # a low card of the suit to lead to partner's winner
+                entry = True
+    if got_leader >= need:
+        return team0_bound(us, got_leader, left), why_leader
+    if entry and got_partner >= need:     # partner's count only with an entry
+        return team0_bound(us, got_partner, left), why_partner
     return None
 
 
 def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple[int, int] | None:
-    """At a trick start: a bound on team 0's further tricks deciding ``value >= target`` from spades
-    that must take tricks, and the cards it rests on (``None``: none decides).
+    """At a trick start: a bound on team 0's further tricks that decides ``value >= target`` from
+    spades that must take tricks, and the cards it rests on (``None``: none decides); for
+    positions :func:`sure_tricks_why` leaves open.
 
-    * When one side needs every trick, the other never leads: its spade whose higher spades all
-      sit in the hand just before it, with spades enough to play low under each, takes a trick
-      (it is played when that hand has not played a higher one; no one after can beat it).
+    * When one side needs every trick, the other side never leads. A spade of that other side
+      whose higher spades all sit in the hand just before it (right-hand opponent), with spades
+      enough to play low under each of them, then takes a trick: it is played when that hand
+      has not played a higher one, and no one after can beat it.
     * Each of a hand's spades falls in a trick of its own, which the hand's side wins unless the
       other side plays a higher spade there, and each of their spades beats one at most: a hand's
       top ``j`` spades take ``j`` tricks less the other side's spades above the ``j``-th.
@@ -111,14 +134,14 @@ def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple
             above = spades & ~((top << 1) - 1)
             k = above.bit_count()
             if k and not above & ~h[(x + 3) & 3] and mine.bit_count() > k:
-                return abs(left * side - 1), above | top
+                return team0_bound(side, 1, left), above | top
     for x in range(4):
         mine = h[x] >> 39
         need = needs[x & 1]
         if mine.bit_count() >= need > 0:        # else its spades cannot decide
             reach = _SPADES_PAST[(h[(x + 1) & 3] | h[(x + 3) & 3]) >> 39 << 13 | mine]
             if need < len(reach):
-                return abs(left * (x & 1) - need), spades & ~((1 << 39 + reach[need]) - 1)
+                return team0_bound(x & 1, need, left), spades & ~((1 << 39 + reach[need]) - 1)
     return None
 
 

@@ -64,6 +64,7 @@ class Review:
 
 
 def _bid_text(b: int) -> str:
+    """A bid as the review names it: ``nil`` or the number."""
     return "nil" if b == 0 else str(b)
 
 
@@ -195,6 +196,7 @@ _STEPWISE: dict[str, tuple[list[Position], list[str], Solver]] = {}
 
 
 def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
+    """The positions, cards and solver of ``record`` (made once, kept for the next step)."""
     key = repr((record.dealer, record.deal, record.bids, [s.score_before for s in record.scores],
                 [s.bags_before for s in record.scores], [t.plays for t in record.tricks]))
     if key not in _STEPWISE:

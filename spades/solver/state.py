@@ -34,6 +34,7 @@ class SearchState:
             self.use_low = True
 
     def _load(self, pos: Position) -> None:
+        """Make ``pos`` the position being searched."""
         self.h = list(pos.hands)
         self.trick = list(pos.trick)
         self.leader = pos.leader
@@ -42,6 +43,7 @@ class SearchState:
         self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
 
     def _tick(self) -> None:
+        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise :class:`NotFinished`."""
         self.nodes += 1
         if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
             raise NotFinished
