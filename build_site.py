@@ -33,6 +33,7 @@ and ``Cache-Control: no-cache``.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import hashlib
 import http.server
@@ -45,14 +46,16 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import site_compress
 import stdlib_trim
 import wheel_writer
-from site_compact import PACKED_SUFFIX, compact, minify_tree, pack_json
+from site_compact import compact, minify_tree
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 CACHE_WHEELS = ROOT / ".cache" / "wheels"
 CACHE_STDLIB = ROOT / ".cache" / "stdlib"
+CACHE_BROTLI = ROOT / ".cache" / "brotli"
 STDLIB_NODE = ROOT / "stdlib_node.mjs"  # runs stdlib_trim.py in Pyodide's Python under Node
 
 PYODIDE_VERSION = "314.0.7"
@@ -277,13 +280,6 @@ def copy_site(site: Path, dest: Path) -> None:
             target.write_bytes(compact(name, (Path(dirpath) / name).read_bytes()))
 
 
-def pack_catalogues(folder: Path) -> None:
-    """Replace each translation catalogue ``<lang>.json`` in ``folder`` by its packed ``<lang>.jgz``."""
-    for path in sorted(folder.glob("*.json")):
-        path.with_suffix(PACKED_SUFFIX).write_bytes(pack_json(path.read_bytes()))
-        path.unlink()
-
-
 def minify_site(out: Path, site: Path = SITE) -> None:
     """Minify the shipped scripts and styles (esbuild, pinned in site/package-lock.json)."""
     esbuild = site / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
@@ -296,7 +292,9 @@ def minify_site(out: Path, site: Path = SITE) -> None:
 
 
 def list_files(out: Path) -> list[Path]:
-    return sorted((p for p in out.rglob("*") if p.is_file()), key=lambda p: p.relative_to(out).as_posix())
+    """The shipped files of ``out``: everything but the precompressed siblings (``x.js.br``)."""
+    return sorted((p for p in out.rglob("*") if p.is_file() and not site_compress.is_sibling(p)),
+                  key=lambda p: p.relative_to(out).as_posix())
 
 
 def content_hash(out: Path, skip: set[str]) -> str:
@@ -387,8 +385,18 @@ def _swap_in(new: Path, out: Path) -> None:
 
 def _build_into(out: Path) -> dict:
     """Lay out a complete site in the empty folder ``out``."""
+    brotli = site_compress.Brotli(CACHE_BROTLI)
+    try:
+        return _lay_out(out, brotli)
+    finally:
+        brotli.stop()
+
+
+def _lay_out(out: Path, brotli: site_compress.Brotli) -> dict:
     pkg_dir = ensure_node_modules(SITE)
     copy_pyodide_core(pkg_dir, out / "pyodide")
+    # Pyodide's own files take the longest to brotli (minutes, once: cached): start at once.
+    brotli.start(out / "pyodide" / name for name in PYODIDE_CORE_FILES if name != "python_stdlib.zip")
     micropip = ensure_micropip()
     shutil.copy2(micropip, out / "pyodide" / micropip.name)
 
@@ -400,10 +408,14 @@ def _build_into(out: Path) -> dict:
     log(f"engine stdlib: {len(stdlib['modules'])} modules, {stdlib['bytes']:,} bytes (Python {stdlib['python']})")
 
     copy_site(SITE, out)
-    pack_catalogues(out / "i18n")
     minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",
                            stdlib=f"pyodide/{ENGINE_STDLIB}")
+    try:
+        siblings = site_compress.write_siblings(out, brotli)
+    except (OSError, site_compress.CompressError) as exc:
+        raise BuildError(f"cannot write the compressed siblings: {exc}") from exc
+    log(f"precompressed siblings: {siblings['gzip']} .gz, {siblings['br']} .br")
     return {**info, "sizes": summarize(out)}
 
 
@@ -414,14 +426,84 @@ def guess_type(path: str) -> str:
     return MIME_TYPES.get(os.path.splitext(path)[1].lower(), DEFAULT_MIME)
 
 
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (``q=0`` refuses one)."""
+    out = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            out.add(name.strip().lower())
+    return out
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with our MIME map, no-cache, and no per-request logging."""
+    """Static files with our MIME map, no-cache, and no per-request logging.
+
+    A file with a precompressed sibling (``x.wasm.br``, ``x.wasm.gz``) is answered with
+    the sibling the request's ``Accept-Encoding`` allows (brotli first), with
+    ``Content-Encoding``, the file's own type and ``Last-Modified``, and ``Vary:
+    Accept-Encoding`` whenever a sibling exists.
+    """
+
+    vary = False
 
     def guess_type(self, path):  # noqa: D401 - stdlib signature
         return guess_type(os.fspath(path))
 
+    def send_head(self):
+        self.vary = False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()
+        siblings = [(enc, path + suffix) for enc, suffix in site_compress.ENCODINGS.items()
+                    if os.path.isfile(path + suffix)]
+        self.vary = bool(siblings)
+        wanted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for encoding, sibling in siblings:
+            if encoding in wanted:
+                return self._send_encoded(path, sibling, encoding)
+        return super().send_head()
+
+    def _send_encoded(self, path: str, sibling: str, encoding: str):
+        """The head of ``path``'s answer as its ``encoding`` sibling (or 304 if unchanged)."""
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        body = open(sibling, "rb")  # noqa: SIM115 - closed by the caller, as in send_head
+        try:
+            self.send_response(http.HTTPStatus.OK)
+            self.send_header("Content-Type", guess_type(path))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+        except BaseException:
+            body.close()
+            raise
+        return body
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format, *args):  # quiet

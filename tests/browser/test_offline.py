@@ -320,7 +320,7 @@ def test_update_callback_instead_of_banner(context, site):
 
 
 def test_language_switch_works_offline(context, site):
-    """Every language's catalogue is precached (packed, i18n/<lang>.jgz): offline, the settings'
+    """Every language's catalogue is precached (i18n/<lang>.json): offline, the settings'
     language switch still changes every text, and nothing is fetched from the network."""
     if not _index_registers_sw(site.root):
         pytest.skip("index.html/app.js do not call registerServiceWorker() yet (the lead wires it)")
@@ -328,7 +328,7 @@ def test_language_switch_works_offline(context, site):
     page.goto(site.url + "index.html?lang=en")
     page.wait_for_load_state("load")
     info = wait_cached(page, site)
-    assert {f"/i18n/{lang}.jgz" for lang in ("en", "de", "ro", "ru", "pt", "hu")} <= set(info["cached"])
+    assert {f"/i18n/{lang}.json" for lang in ("en", "de", "ro", "ru", "pt", "hu")} <= set(info["cached"])
     context.set_offline(True)
     site.stop()
     page.goto(site.url + "index.html")
