@@ -307,9 +307,10 @@ def content_hash(out: Path, skip: set[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_manifests(out: Path, wheel: str, micropip: str, stdlib: str | None = None,
-                    pyodide: str = PYODIDE_VERSION) -> dict:
-    """Write build.json and precache.json for the files now in ``out``."""
+def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE_VERSION,
+                    stdlib: str | None = None) -> dict:
+    """Write build.json and precache.json for the files now in ``out`` (``stdlib``: the
+    engine's trimmed standard library, named in build.json for the worker)."""
     build = content_hash(out, skip={"build.json", "precache.json"})
     info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
     if stdlib is not None:
