@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build and serve the static Spades site (standard library only, Python >= 3.11).
+"""Build and serve the static Spades site (Python >= 3.11 standard library, and Node).
 
     python build_site.py build [--out dist]
     python build_site.py serve [--port 8000] [--no-build] [--out dist]
@@ -12,23 +12,34 @@ any static host and under any sub-path):
                              pyodide-lock.json) from the npm package pinned in
                              site/package-lock.json (``npm ci``, integrity
                              checked), plus the micropip wheel (sha256 pinned).
+    dist/pyodide/engine_stdlib.zip
+                             the standard library the engine worker boots with:
+                             Pyodide's, cut to what the engine and Pyodide's boot
+                             import, entries stored (stdlib_trim.py, run in
+                             Pyodide's Python under Node; cached in .cache/stdlib/).
+                             python.html keeps the full python_stdlib.zip.
     dist/wheels/spades-<version>-py3-none-any.whl
                              the engine, built from this repository (only the
                              ``spades`` package).
     dist/wheels/latest.json  {"wheel": "<file name>", "sha256": "<hex>"}
     dist/...                 everything in site/ except node_modules/ and
                              package*.json; scripts and styles minified by
-                             esbuild (pinned in site/package-lock.json), the
-                             catalogues i18n/<lang>.json packed as
-                             i18n/<lang>.jgz (gzip; site/i18n.js inflates them).
+                             esbuild (pinned in site/package-lock.json), JSON
+                             (the catalogues i18n/<lang>.json) without spacing.
     dist/build.json          {"build": <content hash>, "wheel": "wheels/<name>",
-                             "micropip": "pyodide/<name>", "pyodide": "<version>"}
+                             "micropip": "pyodide/<name>", "pyodide": "<version>",
+                             "stdlib": "pyodide/engine_stdlib.zip"}
     dist/precache.json       {"build": <content hash>, "files": [{"path", "size"}...]}
-                             every file in dist/ except precache.json itself.
+                             every file in dist/ except precache.json itself and
+                             the siblings below.
+    dist/**/<file>.gz, .br   precompressed siblings where they save 10 %
+                             (site_compress.py: gzip level 9, brotli quality 11
+                             by Node's zlib, cached in .cache/brotli/).
 
 ``serve`` builds (unless --no-build) and serves dist/ on 127.0.0.1 with an
-explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...)
-and ``Cache-Control: no-cache``.
+explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...),
+``Cache-Control: no-cache``, and a file's .br or .gz sibling when the request's
+``Accept-Encoding`` allows it (``Content-Encoding``, ``Vary: Accept-Encoding``).
 """
 from __future__ import annotations
 
