@@ -105,12 +105,10 @@ class Brotli:
         self.jobs = []
 
 
-def write_siblings(root: Path, brotli: Brotli, skip: Iterable[str] = ()) -> dict[str, int]:
+def write_siblings(root: Path, brotli: Brotli) -> dict[str, int]:
     """Write the ``.gz`` and ``.br`` siblings of every file under ``root`` where they save
-    ``MIN_SAVING``; return how many of each. Files whose name is in ``skip`` get none."""
-    skip = set(skip)
-    files = sorted(p for p in root.rglob("*")
-                   if p.is_file() and not is_sibling(p) and p.relative_to(root).as_posix() not in skip)
+    ``MIN_SAVING``; return how many of each."""
+    files = sorted(p for p in root.rglob("*") if p.is_file() and not is_sibling(p))
     worth = []
     for path in files:
         data = path.read_bytes()
@@ -119,9 +117,9 @@ def write_siblings(root: Path, brotli: Brotli, skip: Iterable[str] = ()) -> dict
             path.with_name(path.name + ENCODINGS["gzip"]).write_bytes(packed)
             worth.append(path)
     brs = 0
-    for path, packed in brotli.compress(worth).items():
-        if _worth_it(path.stat().st_size, packed.stat().st_size):
-            shutil.copyfile(packed, path.with_name(path.name + ENCODINGS["br"]))
+    for path, result in brotli.compress(worth).items():
+        if _worth_it(path.stat().st_size, result.stat().st_size):
+            shutil.copyfile(result, path.with_name(path.name + ENCODINGS["br"]))
             brs += 1
     return {"gzip": len(worth), "br": brs}
 
