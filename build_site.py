@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build and serve the static Spades site (standard library only, Python >= 3.11).
+"""Build and serve the static Spades site (Python >= 3.11 standard library, and Node).
 
     python build_site.py build [--out dist]
     python build_site.py serve [--port 8000] [--no-build] [--out dist]
@@ -12,6 +12,12 @@ any static host and under any sub-path):
                              pyodide-lock.json) from the npm package pinned in
                              site/package-lock.json (``npm ci``, integrity
                              checked), plus the micropip wheel (sha256 pinned).
+    dist/pyodide/engine_stdlib.zip
+                             the standard library the engine worker boots with:
+                             Pyodide's, cut to what the engine and Pyodide's boot
+                             import, entries stored (stdlib_trim.py, run in
+                             Pyodide's Python under Node; cached in .cache/stdlib/).
+                             python.html keeps the full python_stdlib.zip.
     dist/wheels/spades-<version>-py3-none-any.whl
                              the engine the game boots, built from this
                              repository (only the ``spades`` package, without
@@ -23,21 +29,27 @@ any static host and under any sub-path):
     dist/wheels/latest.json  {"wheel": "<file name>", "sha256": "<hex>"}
     dist/...                 everything in site/ except node_modules/ and
                              package*.json; scripts and styles minified by
-                             esbuild (pinned in site/package-lock.json), the
-                             catalogues i18n/<lang>.json packed as
-                             i18n/<lang>.jgz (gzip; site/i18n.js inflates them).
+                             esbuild (pinned in site/package-lock.json), JSON
+                             (the catalogues i18n/<lang>.json) without spacing.
     dist/build.json          {"build": <content hash>, "wheel": "wheels/<name>",
-                             "micropip": "pyodide/<name>", "pyodide": "<version>"}
+                             "micropip": "pyodide/<name>", "pyodide": "<version>",
+                             "stdlib": "pyodide/engine_stdlib.zip"}
     dist/precache.json       {"build": <content hash>, "files": [{"path", "size"}...]}
-                             every file in dist/ except precache.json itself.
+                             every file in dist/ except precache.json itself and
+                             the siblings below.
+    dist/**/<file>.gz, .br   precompressed siblings where they save 10 %
+                             (site_compress.py: gzip level 9, brotli quality 11
+                             by Node's zlib, cached in .cache/brotli/).
 
 ``serve`` builds (unless --no-build) and serves dist/ on 127.0.0.1 with an
-explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...)
-and ``Cache-Control: no-cache``.
+explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...),
+``Cache-Control: no-cache``, and a file's .br or .gz sibling when the request's
+``Accept-Encoding`` allows it (``Content-Encoding``, ``Vary: Accept-Encoding``).
 """
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import hashlib
 import http.server
@@ -50,14 +62,16 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import site_compress
 import stdlib_trim
 import wheel_writer
-from site_compact import PACKED_SUFFIX, compact, minify_tree, pack_json
+from site_compact import compact, minify_tree
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 CACHE_WHEELS = ROOT / ".cache" / "wheels"
 CACHE_STDLIB = ROOT / ".cache" / "stdlib"
+CACHE_BROTLI = ROOT / ".cache" / "brotli"
 STDLIB_NODE = ROOT / "stdlib_node.mjs"  # runs stdlib_trim.py in Pyodide's Python under Node
 
 PYODIDE_VERSION = "314.0.7"
@@ -300,13 +314,6 @@ def write_protocol(dest: Path) -> None:
     (dest / PROTOCOL_MODULE).write_text(to_javascript(), encoding="utf-8")
 
 
-def pack_catalogues(folder: Path) -> None:
-    """Replace each translation catalogue ``<lang>.json`` in ``folder`` by its packed ``<lang>.jgz``."""
-    for path in sorted(folder.glob("*.json")):
-        path.with_suffix(PACKED_SUFFIX).write_bytes(pack_json(path.read_bytes()))
-        path.unlink()
-
-
 def minify_site(out: Path, site: Path = SITE) -> None:
     """Minify the shipped scripts and styles (esbuild, pinned in site/package-lock.json)."""
     esbuild = site / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
@@ -319,7 +326,9 @@ def minify_site(out: Path, site: Path = SITE) -> None:
 
 
 def list_files(out: Path) -> list[Path]:
-    return sorted((p for p in out.rglob("*") if p.is_file()), key=lambda p: p.relative_to(out).as_posix())
+    """The shipped files of ``out``: everything but the precompressed siblings (``x.js.br``)."""
+    return sorted((p for p in out.rglob("*") if p.is_file() and not site_compress.is_sibling(p)),
+                  key=lambda p: p.relative_to(out).as_posix())
 
 
 def content_hash(out: Path, skip: set[str]) -> str:
@@ -332,9 +341,10 @@ def content_hash(out: Path, skip: set[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_manifests(out: Path, wheel: str, micropip: str, stdlib: str | None = None,
-                    pyodide: str = PYODIDE_VERSION) -> dict:
-    """Write build.json and precache.json for the files now in ``out``."""
+def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE_VERSION,
+                    stdlib: str | None = None) -> dict:
+    """Write build.json and precache.json for the files now in ``out`` (``stdlib``: the
+    engine's trimmed standard library, named in build.json for the worker)."""
     build = content_hash(out, skip={"build.json", "precache.json"})
     info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
     if stdlib is not None:
@@ -410,8 +420,18 @@ def _swap_in(new: Path, out: Path) -> None:
 
 def _build_into(out: Path) -> dict:
     """Lay out a complete site in the empty folder ``out``."""
+    brotli = site_compress.Brotli(CACHE_BROTLI)
+    try:
+        return _lay_out(out, brotli)
+    finally:
+        brotli.stop()
+
+
+def _lay_out(out: Path, brotli: site_compress.Brotli) -> dict:
     pkg_dir = ensure_node_modules(SITE)
     copy_pyodide_core(pkg_dir, out / "pyodide")
+    # Pyodide's own files take the longest to brotli (minutes, once: cached): start at once.
+    brotli.start(out / "pyodide" / name for name in PYODIDE_CORE_FILES if name != "python_stdlib.zip")
     micropip = ensure_micropip()
     shutil.copy2(micropip, out / "pyodide" / micropip.name)
 
@@ -424,10 +444,14 @@ def _build_into(out: Path) -> dict:
 
     copy_site(SITE, out)
     write_protocol(out)
-    pack_catalogues(out / "i18n")
     minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",
                            stdlib=f"pyodide/{ENGINE_STDLIB}")
+    try:
+        siblings = site_compress.write_siblings(out, brotli)
+    except (OSError, site_compress.CompressError) as exc:
+        raise BuildError(f"cannot write the compressed siblings: {exc}") from exc
+    log(f"precompressed siblings: {siblings['gzip']} .gz, {siblings['br']} .br")
     return {**info, "sizes": summarize(out)}
 
 
@@ -438,14 +462,84 @@ def guess_type(path: str) -> str:
     return MIME_TYPES.get(os.path.splitext(path)[1].lower(), DEFAULT_MIME)
 
 
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (``q=0`` refuses one)."""
+    out = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            out.add(name.strip().lower())
+    return out
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with our MIME map, no-cache, and no per-request logging."""
+    """Static files with our MIME map, no-cache, and no per-request logging.
+
+    A file with a precompressed sibling (``x.wasm.br``, ``x.wasm.gz``) is answered with
+    the sibling the request's ``Accept-Encoding`` allows (brotli first), with
+    ``Content-Encoding``, the file's own type and ``Last-Modified``, and ``Vary:
+    Accept-Encoding`` whenever a sibling exists.
+    """
+
+    vary = False
 
     def guess_type(self, path):  # noqa: D401 - stdlib signature
         return guess_type(os.fspath(path))
 
+    def send_head(self):
+        self.vary = False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()
+        siblings = [(enc, path + suffix) for enc, suffix in site_compress.ENCODINGS.items()
+                    if os.path.isfile(path + suffix)]
+        self.vary = bool(siblings)
+        wanted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for encoding, sibling in siblings:
+            if encoding in wanted:
+                return self._send_encoded(path, sibling, encoding)
+        return super().send_head()
+
+    def _send_encoded(self, path: str, sibling: str, encoding: str):
+        """The head of ``path``'s answer as its ``encoding`` sibling (or 304 if unchanged)."""
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        body = open(sibling, "rb")  # noqa: SIM115 - closed by the caller, as in send_head
+        try:
+            self.send_response(http.HTTPStatus.OK)
+            self.send_header("Content-Type", guess_type(path))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+        except BaseException:
+            body.close()
+            raise
+        return body
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format, *args):  # quiet

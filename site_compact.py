@@ -1,49 +1,14 @@
-"""The shipped form of site files: the same code without comments, indentation or JSON spacing.
+"""The shipped form of site files: JSON without spacing, pages without indentation, scripts
+and style sheets minified by esbuild.
 
-A light pass that is lossless for the browser (no renaming, no bundling), used by
-build_site.py when it copies site/ into dist/.
+Lossless for the browser (no bundling); used by build_site.py when it copies site/ into
+dist/. The host's compression (or the precompressed siblings, site_compress.py) does the rest.
 """
 from __future__ import annotations
 
-import gzip
 import json
-import re
 import subprocess
 from pathlib import Path
-
-
-def _strip_js(text: str) -> str:
-    """Drop whole-line comments and indentation from a script, leaving template literals intact.
-
-    Only lines wholly outside a template literal (`` `...` ``) are touched, so
-    multi-line strings such as embedded Python code keep their layout.
-    """
-    out = []
-    in_template = in_block = False
-    for line in text.splitlines():
-        stripped = line.strip()
-        if in_template:
-            out.append(line)
-        elif in_block:
-            in_block = "*/" not in stripped
-            continue
-        elif stripped.startswith("//") or not stripped:
-            continue
-        elif stripped.startswith("/*"):
-            in_block = "*/" not in stripped
-            continue
-        else:
-            out.append(stripped)
-        code = line.split("//")[0] if not in_template and "`" not in line else line
-        if code.count("`") % 2:
-            in_template = not in_template
-    return "\n".join(out) + "\n"
-
-
-def _strip_css(text: str) -> str:
-    """Drop comments, indentation and blank lines from a style sheet."""
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
 def _strip_html(text: str) -> str:
@@ -62,31 +27,16 @@ def _strip_html(text: str) -> str:
 
 
 def compact(name: str, data: bytes) -> bytes:
-    """Shipped form of a site file: the same code without comments, indentation or JSON spacing.
+    """Shipped form of a site file: JSON re-serialised without spacing, pages without indentation.
 
-    A light, lossless-for-the-browser pass (no renaming, no bundling): JSON is
-    re-serialised, scripts and styles lose comments and indentation, pages their indentation.
+    Scripts and style sheets are left as they are here: esbuild minifies them afterwards
+    (``minify_tree``). Everything else is copied as it is.
     """
     if name.endswith((".json", ".webmanifest")):
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
-    if name.endswith((".js", ".mjs")):
-        return _strip_js(data.decode("utf-8")).encode()
-    if name.endswith(".css"):
-        return _strip_css(data.decode("utf-8")).encode()
     if name.endswith(".html"):
         return _strip_html(data.decode("utf-8")).encode()
     return data
-
-
-# Catalogues ship gzip-compressed under a suffix no web server maps to a Content-Encoding,
-# so every host serves the bytes as they are (the service worker checks their size) and
-# site/i18n.js inflates them with DecompressionStream.
-PACKED_SUFFIX = ".jgz"
-
-
-def pack_json(data: bytes) -> bytes:
-    """A JSON file's shipped, packed form: compact JSON, gzip level 9 with no time stamp (reproducible)."""
-    return gzip.compress(compact("x.json", data), compresslevel=9, mtime=0)
 
 
 def minify_tree(root: Path, esbuild: Path, skip: tuple[str, ...] = ()) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 import zipfile
 from html.parser import HTMLParser
@@ -70,6 +72,104 @@ def test_server_headers(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A server of ``tmp_path``: yields (folder, base URL)."""
+    server = build_site.make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield tmp_path, "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _get(url: str, accept: str | None = None, **headers: str):
+    """(status, headers, body) of a GET with that Accept-Encoding (None: no such header)."""
+    request = urllib.request.Request(url, headers={**({"Accept-Encoding": accept} if accept is not None else {}),
+                                                   **headers})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as resp:
+            return resp.status, resp.headers, resp.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers, exc.read()
+
+
+def _with_siblings(folder: Path, name: str, data: bytes) -> None:
+    (folder / name).write_bytes(data)
+    (folder / (name + ".gz")).write_bytes(gzip.compress(data))
+    (folder / (name + ".br")).write_bytes(b"BROTLI:" + data[:8])  # the server never decodes it
+
+
+@pytest.mark.parametrize(("accept", "encoding"), [
+    ("gzip, deflate, br", "br"),
+    ("br;q=1.0, gzip;q=0.8", "br"),
+    ("gzip, deflate", "gzip"),
+    ("gzip, br;q=0", "gzip"),
+    ("GZIP", "gzip"),
+    ("identity", None),
+    ("br;q=0, gzip;q=0", None),
+    (None, None),
+])
+def test_server_answers_accept_encoding_from_the_siblings(served, accept, encoding):
+    folder, base = served
+    wasm = b"\0asm" + bytes(range(256)) * 40
+    _with_siblings(folder, "x.wasm", wasm)
+    status, headers, body = _get(base + "x.wasm", accept)
+    assert status == 200
+    assert headers["Content-Type"] == "application/wasm"
+    assert headers["Vary"] == "Accept-Encoding"
+    assert headers["Cache-Control"] == "no-cache"
+    assert headers.get("Content-Encoding") == encoding
+    expected = {"br": (folder / "x.wasm.br").read_bytes(), "gzip": (folder / "x.wasm.gz").read_bytes(), None: wasm}
+    assert body == expected[encoding]
+    assert int(headers["Content-Length"]) == len(body)
+    if encoding == "gzip":
+        assert gzip.decompress(body) == wasm
+
+
+def test_server_keeps_types_and_revalidation_for_encoded_answers(served):
+    folder, base = served
+    _with_siblings(folder, "app.mjs", b"export const x = 1;\n" * 50)
+    _with_siblings(folder, "index.html", b"<!doctype html><title>x</title>" * 20)
+    status, headers, _ = _get(base + "app.mjs", "br")
+    assert (status, headers["Content-Type"], headers["Content-Encoding"]) == (200, "text/javascript; charset=utf-8", "br")
+    # the directory is its index.html, negotiated the same way
+    status, headers, body = _get(base, "gzip")
+    assert (status, headers["Content-Type"], headers["Content-Encoding"]) == (200, "text/html; charset=utf-8", "gzip")
+    assert gzip.decompress(body).startswith(b"<!doctype html>")
+    # revalidation (the service worker's "no-cache" fetches): unchanged -> 304, for either form
+    stamp = headers["Last-Modified"]
+    for accept in ("br", None):
+        status, headers, body = _get(base + "app.mjs", accept, **{"If-Modified-Since": stamp})
+        assert (status, body) == (304, b"")
+        assert headers["Vary"] == "Accept-Encoding"
+    os.utime(folder / "app.mjs", (time.time() + 60, time.time() + 60))
+    status, _, _ = _get(base + "app.mjs", "br", **{"If-Modified-Since": stamp})
+    assert status == 200
+
+
+def test_server_sends_files_without_siblings_as_they_are(served):
+    folder, base = served
+    (folder / "w.whl").write_bytes(b"PK\3\4 already deflated")
+    status, headers, body = _get(base + "w.whl", "gzip, br")
+    assert (status, body) == (200, b"PK\3\4 already deflated")
+    assert "Content-Encoding" not in headers and "Vary" not in headers
+    status, _, _ = _get(base + "missing.js", "br")
+    assert status == 404
+
+
+@pytest.mark.parametrize(("header", "accepted"), [
+    ("gzip, deflate, br, zstd", {"gzip", "deflate", "br", "zstd"}),
+    ("br;q=0.5,gzip;q=0", {"br"}),
+    ("br; q=bad", set()),
+    ("", set()),
+    (None, set()),
+])
+def test_accept_encoding_parsing(header, accepted):
+    assert build_site.accepted_encodings(header) == accepted
 
 
 def test_server_is_quiet_when_a_browser_drops_a_download(tmp_path, capfd):
@@ -426,32 +526,97 @@ def test_built_dist_is_consistent():
     for entry in pre["files"]:
         assert (dist / entry["path"]).stat().st_size == entry["size"]
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    assert on_disk - {e["path"] for e in pre["files"]} == {"precache.json"}
+    listed = {e["path"] for e in pre["files"]}
+    siblings = {p for p in on_disk if p.endswith((".gz", ".br"))}
+    # the offline cache holds what the browser asks for: every file, never a sibling
+    assert on_disk - listed - siblings == {"precache.json"}
+    assert not listed & siblings
+    assert {s.rpartition(".")[0] for s in siblings} <= on_disk
+    # the engine boots on the trimmed library, which is precached; the full one stays for python.html
+    assert info["stdlib"] == "pyodide/" + build_site.ENGINE_STDLIB and info["stdlib"] in listed
+    for name in ("pyodide/pyodide.asm.wasm", info["stdlib"], "index.html", "i18n/en.json"):
+        assert {name + ".gz", name + ".br"} <= siblings, name
+    for name in (info["wheel"], "pyodide/python_stdlib.zip", "icons/icon-192.png"):  # already deflated
+        assert not {name + ".gz", name + ".br"} & siblings, name
+    assert not any(p.endswith(".jgz") for p in on_disk)
+    for path in sorted(dist.rglob("*.gz"))[:20]:
+        assert gzip.decompress(path.read_bytes()) == path.with_suffix("").read_bytes()
 
 
-def test_shipped_scripts_lose_comments_and_indentation_but_not_template_literals():
-    source = (
+def test_siblings_are_written_where_they_save_and_reproducibly(tmp_path):
+    import site_compress
+    root = tmp_path / "out"
+    text = b"function f() { return 1; }\n" * 200
+    _tree(root, {"a.js": text, "sub/b.json": b'{"k": "v"}' * 100, "w.whl": os.urandom(4000), "tiny.txt": b"x"})
+    brotli = site_compress.Brotli(tmp_path / "cache")
+    assert site_compress.write_siblings(root, brotli) == {"gzip": 2, "br": 2}
+    got = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    assert got == ["a.js", "a.js.br", "a.js.gz", "sub/b.json", "sub/b.json.br", "sub/b.json.gz", "tiny.txt", "w.whl"]
+    assert gzip.decompress((root / "a.js.gz").read_bytes()) == text
+    assert len((root / "a.js.br").read_bytes()) < len((root / "a.js.gz").read_bytes()) < len(text)
+    # the same bytes again (gzip without a time stamp; brotli from the cache, by content)
+    first = _snapshot(root)
+    for sibling in list(root.rglob("*.gz")) + list(root.rglob("*.br")):
+        sibling.unlink()
+    site_compress.write_siblings(root, brotli)
+    assert _snapshot(root) == first
+    assert site_compress.is_sibling(root / "a.js.br") and not site_compress.is_sibling(root / "w.whl")
+    # what a host sends for a first visit of a.js and w.whl, by each encoding
+    sizes = site_compress.transfer(root, ["a.js", "w.whl"])
+    assert sizes == {"identity": len(text) + 4000, "gzip": (root / "a.js.gz").stat().st_size + 4000,
+                     "br": (root / "a.js.br").stat().st_size + 4000}
+
+
+def test_manifests_leave_siblings_out(tmp_path):
+    _tree(tmp_path, {"a.js": b"1" * 100, "a.js.gz": b"z", "a.js.br": b"b", "lone.gz": b"g"})
+    build_site.write_manifests(tmp_path, wheel="wheels/w.whl", micropip="pyodide/m.whl")
+    listed = {f["path"] for f in json.loads((tmp_path / "precache.json").read_text())["files"]}
+    assert listed == {"a.js", "lone.gz", "build.json"}  # lone.gz is a file of its own, no sibling
+    manifests = sum((tmp_path / n).stat().st_size for n in ("build.json", "precache.json"))
+    assert build_site.summarize(tmp_path)["total"] == 100 + 1 + manifests
+
+
+def _esbuild() -> Path:
+    esbuild = ROOT / "site" / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        pytest.skip("site/node_modules not installed (run `python build_site.py build` once)")
+    return esbuild
+
+
+def test_scripts_and_styles_are_left_to_esbuild(tmp_path):
+    """compact() leaves scripts and styles alone; esbuild's minification drops comments and
+    spacing and keeps template literals (the worker's Python snippets) exactly."""
+    script = (
         "// a comment line\n"
         "/* a block\n   comment */\n"
-        "function f() {\n"
-        "    const url = 'http://127.0.0.1/x'; // trailing comment stays\n"
+        "export function f() {\n"
+        "    const url = 'http://127.0.0.1/x'; // trailing comment\n"
         "    return `first\n"
-        "    // inside a template: kept\n"
+        "    # inside a template: kept\n"
         "        indented python`;\n"
         "}\n"
     )
-    out = site_compact._strip_js(source)
-    assert "a comment line" not in out and "a block" not in out
-    assert "function f() {\nconst url" in out
-    assert "`first\n    // inside a template: kept\n        indented python`" in out
-
-
-def test_shipped_styles_and_json_are_compacted_losslessly():
     css = "/* note */\n.a {\n    color: red; /* why */\n}\n"
-    assert site_compact.compact("s.css", css.encode()) == b".a {\ncolor: red;\n}\n"
+    assert site_compact.compact("a.js", script.encode()) == script.encode()
+    assert site_compact.compact("s.css", css.encode()) == css.encode()
+    (tmp_path / "a.js").write_text(script)
+    (tmp_path / "s.css").write_text(css)
+    (tmp_path / "skip").mkdir()
+    (tmp_path / "skip" / "b.js").write_text(script)
+    site_compact.minify_tree(tmp_path, _esbuild(), skip=("skip/",))
+    out = (tmp_path / "a.js").read_text()
+    assert "comment" not in out and "    const" not in out
+    assert "`first\n    # inside a template: kept\n        indented python`" in out
+    assert "http://127.0.0.1/x" in out
+    assert (tmp_path / "s.css").read_text().strip() == ".a{color:red}"
+    assert (tmp_path / "skip" / "b.js").read_text() == script
+
+
+def test_shipped_json_and_pages_are_compacted_losslessly():
     data = {"k": "Pikk ász", "n": [1, 2]}
     shipped = site_compact.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())
     assert json.loads(shipped) == data and b"\n" not in shipped
+    assert "Pikk ász".encode() in shipped  # UTF-8 kept, not escaped
     page = "<div>\n    <p>  kept  </p>\n    <pre>\n    code\n      indented\n    </pre>\n  <textarea>\n  x</textarea>\n</div>\n"
     assert site_compact.compact("page.html", page.encode()).decode() == (
         "<div>\n<p>  kept  </p>\n<pre>\n    code\n      indented\n    </pre>\n<textarea>\n  x</textarea>\n</div>\n")

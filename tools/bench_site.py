@@ -4,14 +4,18 @@
     python tools/bench_site.py [--repeats 5] [--cards 20] [--json]
 
 Builds dist/ unless --no-build, serves it on 127.0.0.1 and drives headless Chromium:
-  boot     first visit (fresh profile): navigation → dealt hand ready to bid on
+  boot     first visit (fresh profile): navigation → the first bid usable on
            index.html (a plain boot, then the snapshot is made and stored), against
            the test-only bare.html (tests/browser/pages, served beside a copy of dist/) (the same Pyodide runtime alone: no micropip, no engine);
            alternating runs, medians; the snapshot's make/store time and bytes
   repeat   repeat visits in one profile: the game restoring its memory snapshot
            against bare.html with its files cached; alternating runs, medians
   offline  the same as repeat with the network off (service worker cache)
-  payload  bytes of dist/ outside Pyodide's core, and the first visit's total
+  payload  what a first visit transfers until its first bid is usable (the files it fetches,
+           recorded in a fresh profile; their bytes as they are, with the gzip and brotli
+           siblings, and gzipped at level 6 as a host compressing on the fly would), and the
+           engine's trimmed standard library: modules, bytes stored and deflated, and what
+           each form costs on a gzip and on a brotli host
   turn     time from your card to the next card you may play (speed 0, Hard bots)
   bots     decision times of each bot level inside Pyodide (python.html runs the code), and the
            same code in this CPython right after, for the Pyodide/CPython ratio of one run
@@ -20,6 +24,7 @@ Timings on a shared machine are noisy: compare within one run and read the ratio
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import shutil
 import statistics
@@ -33,10 +38,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
+import site_compress  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from driver import BARE_PAGE, NEXT_JS, add_test_pages  # noqa: E402  (NEXT_JS: what the human can do next, as the tests read it)
+from driver import BARE_PAGE, BID_USABLE_JS, NEXT_JS, add_test_pages, first_visit_paths  # noqa: E402  (NEXT_JS: what the human can do next, as the tests read it)
 
-READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
+READY_TO_BID = BID_USABLE_JS
 
 
 def p95(values: list[float]) -> float:
@@ -259,12 +265,47 @@ def bots_in_pyodide(browser, url: str, matches: int = 2, hands: int = 2) -> dict
             for level in inside}
 
 
-def payload(dist: Path) -> dict:
-    manifest = json.loads((dist / "precache.json").read_text())
-    files = manifest["files"]
-    core = sum(f["size"] for f in files if f["path"].startswith("pyodide/"))
-    total = sum(f["size"] for f in files) + (dist / "precache.json").stat().st_size
-    return {"first_visit_bytes": total, "pyodide_core_bytes": core, "own_bytes": total - core}
+def _brotli_size(data: bytes, cache: Path) -> int:
+    """Brotli (quality 11, as the build's siblings) of ``data``'s bytes, through the build's cache."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "blob"
+        path.write_bytes(data)
+        return site_compress.Brotli(cache).compress([path])[path].stat().st_size
+
+
+def archive_figures(dist: Path) -> dict:
+    """The engine's trimmed standard library: modules, and its bytes stored (as shipped) and
+    deflated (the same entries, as Pyodide's own archive packs them), each as it is, on a
+    gzip host (level 9) and on a brotli host (quality 11)."""
+    import zipfile
+    info = json.loads((dist / "build.json").read_text())
+    stored = (dist / info["stdlib"]).read_bytes()
+    with zipfile.ZipFile(dist / info["stdlib"]) as zf:
+        modules = sum(1 for n in zf.namelist() if n.endswith(".py"))
+        deflated_path = Path(tempfile.mkdtemp()) / "deflated.zip"
+        with zipfile.ZipFile(deflated_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            for item in zf.infolist():
+                out.writestr(item.filename, zf.read(item), compress_type=zipfile.ZIP_DEFLATED)
+    deflated = deflated_path.read_bytes()
+    shutil.rmtree(deflated_path.parent, ignore_errors=True)
+    cache = build_site.CACHE_BROTLI
+    return {"modules": modules, "full_archive_bytes": (dist / "pyodide" / "python_stdlib.zip").stat().st_size,
+            **{f"{name}_{host}": size for name, data in (("stored", stored), ("deflated", deflated))
+               for host, size in (("bytes", len(data)), ("gzip", len(site_compress.gzip_bytes(data))),
+                                  ("brotli", _brotli_size(data, cache)))}}
+
+
+def payload(browser, url: str, dist: Path) -> dict:
+    """What a first visit transfers until its first bid is usable, and the trimmed archive."""
+    context = browser.new_context()
+    paths = first_visit_paths(context, url)
+    context.close()
+    sent = site_compress.transfer(dist, paths)
+    on_the_fly = sum(len(gzip.compress((dist / p).read_bytes(), 6)) for p in paths)
+    return {"first_visit_files": paths, "first_visit_bytes": sent["identity"],
+            "sent_gzip_siblings": sent["gzip"], "sent_brotli_siblings": sent["br"],
+            "sent_gzip_level6_on_the_fly": on_the_fly,
+            "dist_bytes": build_site.summarize(dist), "engine_stdlib": archive_figures(dist)}
 
 
 def main() -> int:
@@ -291,7 +332,7 @@ def main() -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
         if "payload" in wanted:
-            results["payload"] = payload(dist)
+            results["payload"] = payload(browser, url, served)
         if "boot" in wanted:
             results["boot"] = boot(browser, url, args.repeats)
         if "repeat" in wanted:

@@ -1,6 +1,6 @@
 // i18n.js: a tiny translation layer.
 //
-//   await loadLanguage("de");           // fetches i18n/de.jgz (English as fallback), sets <html lang>
+//   await loadLanguage("de");           // fetches i18n/de.json (English as fallback), sets <html lang>
 //   t("seat.tricks", { n: 3 })          // plural keys are objects {"one": ..., "other": ...}
 //                                       // chosen with Intl.PluralRules on params.n
 //   fmt(1234)                           // Intl.NumberFormat for the current language
@@ -33,23 +33,10 @@ let plural = new Intl.PluralRules("en");
 let numbers = new Intl.NumberFormat("en");
 let signed = new Intl.NumberFormat("en", { signDisplay: "exceptZero" });
 
-// The build ships each catalogue packed (gzip, "<lang>.jgz", a quarter of the bytes);
-// the plain "<lang>.json" of site/ is the fallback when the site is served unbuilt.
-const PACKED = ".jgz";
-const GZIP_MAGIC = [0x1f, 0x8b];
-
-async function inflate(bytes) {
-  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) return new TextDecoder().decode(bytes);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).text();
-}
-
 async function fetchLang(code) {
-  let resp = await fetch(new URL(`../i18n/${code}${PACKED}`, import.meta.url), { cache: "no-cache" });
-  if (resp.status === 404) resp = await fetch(new URL(`../i18n/${code}.json`, import.meta.url), { cache: "no-cache" });
+  const resp = await fetch(new URL(`../i18n/${code}.json`, import.meta.url), { cache: "no-cache" });
   if (!resp.ok) throw new Error(`i18n ${code}: HTTP ${resp.status}`);
-  // A host that adds its own Content-Encoding hands over plain text: inflate() tells them apart.
-  return JSON.parse(await inflate(new Uint8Array(await resp.arrayBuffer())));
+  return resp.json();
 }
 
 /** The catalogue of `code` as shipped (tests and tools compare texts with it). */

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -228,4 +229,33 @@ def add_test_pages(root: Path) -> None:
     folder.mkdir(exist_ok=True)
     copy_test_pages(folder)
     info = json.loads((root / "build.json").read_text())
-    build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"])
+    build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"])
+
+
+#: The human may bid: the first bid of a first visit is usable (the engine answered).
+BID_USABLE_JS = "() => document.body.dataset.phase === 'bid' && !!document.querySelector(\"#bid-panel:not([hidden]) button[data-bid]:enabled\")"
+
+
+def first_visit_paths(context, site_url: str, query: str = "?speed=0") -> list[str]:
+    """The files (paths relative to the site) a first visit of the game fetches, page and
+    engine worker, until its first bid is usable, in a ``context`` with nothing stored.
+    The service worker's precaching, which starts once the table is up, is not counted."""
+    seen: list[str] = []
+    done = False
+
+    def on_request(request):
+        parts = urlsplit(request.url)
+        if done or request.service_worker is not None or not request.url.startswith(site_url):
+            return
+        seen.append(parts.path[len(urlsplit(site_url).path):] or "index.html")
+
+    context.on("request", on_request)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "index.html" + query)
+        page.wait_for_function(BID_USABLE_JS, timeout=BOOT_MS)
+        done = True
+    finally:
+        context.remove_listener("request", on_request)
+        page.close()
+    return sorted(set(seen))

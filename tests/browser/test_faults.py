@@ -82,8 +82,8 @@ BOOT_FAULTS = [
     ("pyodide/pyodide.asm.wasm", "blocked"),
     ("pyodide/pyodide.asm.wasm", "corrupt"),
     ("pyodide/pyodide.asm.wasm", "stalled"),
-    ("pyodide/python_stdlib.zip", "stalled"),
-    ("pyodide/python_stdlib.zip", "corrupt"),
+    ("pyodide/engine_stdlib.zip", "stalled"),
+    ("pyodide/engine_stdlib.zip", "corrupt"),
     ("engine/worker.js", "blocked"),
     ("engine/worker.js", "stalled"),
     ("build.json", "stalled"),
@@ -97,7 +97,7 @@ REPORTED_BY_WORKER = {
     ("pyodide/pyodide.asm.wasm", "blocked"),
     ("engine/worker.js", "blocked"),
     ("pyodide/pyodide.asm.wasm", "corrupt"),
-    ("pyodide/python_stdlib.zip", "corrupt"),
+    ("pyodide/engine_stdlib.zip", "corrupt"),
     ("*.whl", "corrupt"),
 }
 CONTENT_TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".json": "application/json"}
