@@ -25,7 +25,6 @@ from driver import EN, SHARED_QUERY, BOOT_MS, assert_clean, bridge_save_at, new_
 pytestmark = pytest.mark.browser
 
 SEED = 16  # a match of 15 hands (bid 3, first legal card): its end is reached quickly
-STATS_TRIES = 10  # reloads of stats.html while the last write settles
 
 
 @pytest.fixture(scope="module")
@@ -49,18 +48,28 @@ def play_last_card(page) -> None:
     page.wait_for_selector("body[data-phase='over']")
 
 
-def stat(page, site_url: str, name: str, expected: int) -> int:
-    """The statistics page's figure ``name`` (reloading until it shows ``expected``, as the
-    game's last write may still be settling), as a number."""
-    value = None
-    for _ in range(STATS_TRIES):
-        page.goto(site_url + "stats.html")
-        node = page.wait_for_selector(f'[data-stat="{name}"]')
-        value = int(node.get_attribute("data-value"))
-        if value == expected:
-            break
-        page.wait_for_timeout(300)
-    return value
+# Resolves true once the history's store holds at least `n` matches (the game's write is done).
+STORED_JS = """(n) => new Promise((resolve) => {
+  const req = indexedDB.open('spades-history');
+  req.onupgradeneeded = () => req.transaction.abort();  // not made yet: leave its making to the game
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('matches')) { db.close(); resolve(false); return; }
+    const count = db.transaction('matches').objectStore('matches').count();
+    count.onsuccess = () => { db.close(); resolve(count.result >= n); };
+    count.onerror = () => { db.close(); resolve(false); };
+  };
+  req.onerror = () => resolve(false);
+})"""
+
+
+def stat(page, site_url: str, name: str, stored: int) -> int:
+    """The statistics page's figure ``name``, as a number, once the game has stored ``stored``
+    matches (its write is waited for in the game's page, not guessed with reloads)."""
+    page.wait_for_function(STORED_JS, arg=stored, polling=200)
+    page.goto(site_url + "stats.html")
+    page.wait_for_selector("body[data-ready='1']")
+    return int(page.get_attribute(f'[data-stat="{name}"]', "data-value"))
 
 
 def test_finished_match_is_kept_with_its_score_chart(page, site_url, ending):

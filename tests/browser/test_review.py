@@ -93,12 +93,11 @@ def test_switch_off_removes_values_and_stop_halts_a_running_review(page, site_ur
     open_viewer(page, site_url, text, BIDS + 47)
     page.wait_for_selector(".card-value", timeout=60_000)
     page.click("#analyse-stop")                          # stop the whole-hand run
+    sent = page.evaluate("() => window.__analyseSent")
     assert page.evaluate("() => window.__releaseAnalyse()") == 1    # its answer comes after Stop
-    page.wait_for_selector("#analyse-stop", state="hidden")
+    page.wait_for_selector("#analyse-stop", state="hidden")   # the run has ended
     assert page.text_content("#analyse-status") == "Analysis stopped."
-    done = page.evaluate("() => document.getElementById('analyse-progress').value")
-    page.wait_for_timeout(1500)
-    assert page.evaluate("() => document.getElementById('analyse-progress').value") == done   # nothing more sent
+    assert page.evaluate("() => window.__analyseSent") == sent   # nothing sent after Stop
     page.keyboard.press("ArrowLeft")                     # the reader keeps stepping
     assert page.evaluate("() => document.body.dataset.step") == str(BIDS + 46)
     page.focus("#analyse")
@@ -118,12 +117,11 @@ def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
     heading = page.text_content(".review-panel h3")
     assert heading.startswith("Review of hand 1")
     page.click(".review-panel button[data-action='review-stop']")
+    sent = page.evaluate("() => window.__analyseSent")
     assert page.evaluate("() => window.__releaseAnalyse()") == 1    # its answer comes after Stop
     page.wait_for_function("() => document.querySelector('.review-panel p[aria-live]').textContent === 'Analysis stopped.'",
                            timeout=60_000)
-    done = page.evaluate("() => document.querySelector('.review-panel progress').value")
-    page.wait_for_timeout(1000)
-    assert page.evaluate("() => document.querySelector('.review-panel progress').value") == done
+    assert page.evaluate("() => window.__analyseSent") == sent   # the run ended: nothing sent after Stop
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=AXE_FILE.read_text(encoding="utf-8"))
     assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # the sheet with its review
@@ -146,12 +144,15 @@ HOLD_ANALYSE_JS = """(after) => {
   const post = Worker.prototype.postMessage;
   const held = [];
   let sent = 0;
+  window.__analyseSent = 0;  // every analyse request posted, held ones included, also after the release
+  let holding = true;
   Worker.prototype.postMessage = function (msg, ...rest) {
-    if (msg && msg.fn === "analyse" && ++sent > after) held.push(() => post.call(this, msg, ...rest));
+    if (msg && msg.fn === "analyse") window.__analyseSent += 1;
+    if (holding && msg && msg.fn === "analyse" && ++sent > after) held.push(() => post.call(this, msg, ...rest));
     else post.call(this, msg, ...rest);
   };
   window.__releaseAnalyse = () => {
-    Worker.prototype.postMessage = post;
+    holding = false;
     for (const send of held) send();
     return held.length;
   };
