@@ -7,7 +7,7 @@
 // on the card. Read-only: the game's match is never touched (the hand travels as text).
 import { t } from "../lib/i18n.js";
 import { cardName, seatName } from "../lib/words.js";
-import { CARDS, bestOf, errorText, runReview } from "../lib/review.js";
+import { CARDS, bestOf, costText, errorText, runReview } from "../lib/review.js";
 
 const BIDS = 4;                // viewer steps: 0 the deal, 1–4 the bids, then one a card
 const CARDS_PER_TRICK = 4;
@@ -35,7 +35,7 @@ export function costlyDecisions(cache) {
 export function decisionText(k, r) {
   return t("review.decision", {
     trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action),
-    best: cardName(r.best), tricks: r.cost_tricks ?? "?", points: r.cost_points ?? "?",
+    best: cardName(r.best), cost: costText(r),
   });
 }
 

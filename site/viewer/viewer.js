@@ -13,7 +13,7 @@ import { registerServiceWorker } from "../lib/sw-register.js";
 import { buildSteps, caption, describe, positionAt, seatName } from "../lib/steps.js";
 import { cardNode, drawScore, drawSeat } from "../lib/seat-view.js";
 import { SEATS } from "../lib/constants.js";
-import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
+import { afterDraw, firstPuzzle, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
 import { rulesLine } from "../lib/rules-words.js";
 import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
@@ -90,10 +90,12 @@ function go(v, k, redraw = false) {
   draw(v);
 }
 
-function selectHand(v, index, startStep = 0) {
+/** Show hand `index` at `startStep` (null: at its first puzzle when it has some, else at the deal). */
+function selectHand(v, index, startStep = null) {
   v.index = clamp(index, v.hands);
   v.steps = buildSteps(v.hands[v.index]);
-  v.step = quizLimit(v, 0, clamp(startStep, v.steps));
+  const start = startStep === null ? firstPuzzle(v) ?? 0 : startStep;
+  v.step = quizLimit(v, 0, clamp(start, v.steps));
   $("hand-select").value = String(v.index);
   draw(v);
   handShown(v);
@@ -146,8 +148,8 @@ async function show(v, text, { keepHash = false } = {}) {
   $("viewer").hidden = false;
   const params = keepHash ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams();
   const want = Number.parseInt(params.get("hand") || "1", 10) - 1;
-  const at = Number.parseInt(params.get("step") || "0", 10);
-  selectHand(v, Number.isFinite(want) ? want : 0, Number.isFinite(at) ? at : 0);
+  const at = params.has("step") ? Number.parseInt(params.get("step"), 10) : null;
+  selectHand(v, Number.isFinite(want) ? want : 0, Number.isFinite(at) ? at : null);
   setStatus("viewer.status.ready", "ready");
   document.body.dataset.ready = "1";
   return true;
@@ -177,7 +179,7 @@ function wire(v) {
   $("prev").addEventListener("click", () => go(v, v.step - 1));
   $("next").addEventListener("click", () => go(v, v.step + 1));
   $("last").addEventListener("click", () => go(v, v.steps.length - 1));
-  $("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value), 0));
+  $("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value)));
   document.addEventListener("keydown", (e) => {
     if ($("viewer").hidden || inTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
     const moves = { ArrowRight: v.step + 1, ArrowLeft: v.step - 1, Home: 0, End: v.steps.length - 1 };
