@@ -7,7 +7,7 @@
 // on the card. Read-only: the game's match is never touched (the hand travels as text).
 import { t } from "../lib/i18n.js";
 import { cardName, seatName } from "../lib/words.js";
-import { CARDS, bestOf, runReview } from "../lib/review.js";
+import { CARDS, bestOf, costText, runReview } from "../lib/review.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { el } from "../lib/dom.js";
 
@@ -31,7 +31,7 @@ export function costlyDecisions(cache) {
 export function decisionText(k, r) {
   return t("review.decision", {
     trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action),
-    best: cardName(r.best), tricks: r.cost_tricks ?? "?", points: r.cost_points ?? "?",
+    best: cardName(r.best), cost: costText(r),
   });
 }
 

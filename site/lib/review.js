@@ -35,11 +35,34 @@ export function isBest(values, card) {
   return best[1].margin !== null ? v.margin === best[1].margin : v.tricks === best[1].tricks;
 }
 
+/** "1 trick", "3 tricks": a count of tricks in a sentence (the language's plural rules). */
+export const tricksText = (n) => t("review.nTricks", { n });
+/** "1 point", "12 points". */
+export const pointsText = (n) => t("review.nPoints", { n });
+/** A margin with its sign: "+43 points", "−1 point". */
+const marginText = (m) => t("review.marginPoints", { n: Math.abs(m), margin: signed(m) });
+
+/** What a card is worth, in words: "4 tricks, +43 points" (or the tricks alone when no margin is known). */
+export function valueText(v) {
+  return v.margin === null ? tricksText(v.tricks) : t("review.valuePair", { tricks: tricksText(v.tricks), margin: marginText(v.margin) });
+}
+
+/** What a decision cost, in words: "1 trick and 12 points", "12 points", "1 trick". */
+export function costText(r) {
+  const tricks = r.cost_tricks || 0;
+  const points = r.cost_points || 0;
+  if (tricks && points) return t("review.costBoth", { tricks: tricksText(tricks), points: pointsText(points) });
+  return tricks ? tricksText(tricks) : pointsText(points);
+}
+
 /** What a card's value says, for its label and for screen readers. */
 export function valueLabel(card, v) {
-  return v.margin === null
-    ? t("review.valueTricks", { card: cardName(card), tricks: v.tricks })
-    : t("review.value", { card: cardName(card), tricks: v.tricks, margin: signed(v.margin) });
+  return t("review.valueOf", { card: cardName(card), value: valueText(v) });
+}
+
+/** "9♥ was played and cost 1 trick and 2 points; best was 8♠." for a costly decision `r`. */
+export function costlyText(r) {
+  return t("review.costly", { card: cardName(r.action), cost: costText(r), best: cardName(r.best) });
 }
 
 /**
@@ -59,13 +82,16 @@ export function writeValues(root, result) {
     badge.setAttribute("aria-hidden", "true");
     badge.dataset.tricks = String(v.tricks);
     badge.dataset.margin = v.margin === null ? "" : String(v.margin);
-    badge.textContent = v.margin === null ? String(v.tricks) : `${v.tricks}/${signed(v.margin)}`;
+    // "4/+43" (the viewer's style sheet stacks the two numbers under the card)
+    const part = (cls, text) => Object.assign(document.createElement("span"), { className: cls, textContent: text });
+    badge.append(part("value-tricks", String(v.tricks)));
+    if (v.margin !== null) badge.append(part("value-sep", "/"), part("value-margin", signed(v.margin)));
     holder.appendChild(badge);
     let label = valueLabel(card, v);
     if (isBest(result.values, card)) node.classList.add("best-card");
     if (card === result.action && (result.cost_points > 0 || result.cost_tricks > 0)) {
       node.classList.add("costly-card");
-      label += `. ${t("review.costly", { card: cardName(card), tricks: result.cost_tricks ?? "?", points: result.cost_points ?? "?", best: cardName(result.best) })}`;
+      label += `. ${costlyText(result)}`;
     }
     node.setAttribute("aria-label", label);
     node.title = label;

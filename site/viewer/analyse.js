@@ -7,15 +7,14 @@ import { reasonText } from "../lib/coach.js";
 import { t } from "../lib/i18n.js";
 import { cardName } from "../lib/words.js";
 import { MSG } from "../engine/protocol.js";
-import { CARDS, QUIZ_BUDGET, bestOf, isBest, runReview, writeValues } from "../lib/review.js";
+import { CARDS, QUIZ_BUDGET, bestOf, costlyText, isBest, runReview, valueText, writeValues } from "../lib/review.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
-import { bidText, seatName } from "../lib/steps.js";
 import { byId } from "../lib/dom.js";
+import { bidText, seatName } from "../lib/steps.js";
 
 /** The bids a reader may choose in a bid puzzle: nil (0) and 1–13. */
 const BID_CHOICES = Array.from({ length: 14 }, (_, i) => i);
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** The card number (0–51) of viewer step `j` when it is a card, else null. */
 export function cardIndex(steps, j) {
@@ -31,13 +30,16 @@ export function readQuery(query) {
   return { analyse: query.get("analyse") === "1", quiz };
 }
 
-/** Whether step `q` is a puzzle still to answer: asked for, before a bid or a card of a completed hand
- * (and not one the engine could not judge: the reader goes on past it). */
-function pendingPuzzle(v, q) {
+/** Whether step `q` is a puzzle: asked for, before a bid or a card of a completed hand. */
+function isPuzzle(v, q) {
   const next = v.steps[q + 1];
-  return v.quiz.has(q) && !v.answered.has(q) && !v.unjudged.has(q) && next !== undefined
-    && (next.kind === "bid" || next.kind === "play") && v.hands[v.index].scores !== null;
+  return v.quiz.has(q) && next !== undefined && (next.kind === "bid" || next.kind === "play")
+    && v.hands[v.index].scores !== null;
 }
+
+/** Whether step `q` is a puzzle still to answer. */
+/** Whether step `q` is a puzzle still to answer (not one the engine could not judge: the reader goes on past it). */
+const pendingPuzzle = (v, q) => isPuzzle(v, q) && !v.answered.has(q) && !v.unjudged.has(q);
 
 /** The first unanswered puzzle step in [from, to): where stepping forward must stop. */
 export function quizLimit(v, from, to) {
@@ -74,11 +76,13 @@ function paint(v) {
     return;
   }
   if (v.quiz.has(v.step) && !v.answered.has(v.step)) return; // the puzzle's answer stays hidden
-  writeValues(document.querySelector(`.seat[data-seat="${result.seat}"]`), result);
+  const box = document.querySelector(`.seat[data-seat="${result.seat}"]`);
+  writeValues(box, result);
+  box.querySelector(".hand").classList.add("spread"); // each card's value under it, none covering another
   if (!result.finished) note.textContent = t("review.notFinished");
   else {
     note.textContent = result.cost_points > 0 || result.cost_tricks > 0
-      ? t("review.costly", { card: cardName(result.action), tricks: result.cost_tricks, points: result.cost_points, best: cardName(result.best) })
+      ? costlyText(result)
       : t("review.playedBest", { card: cardName(result.action) });
   }
 }
@@ -111,7 +115,28 @@ function stop(v) {
 
 // ------------------------------------------------------------------ puzzles
 
-/** Buttons in the puzzle's answer group, one per choice; the first gets the focus. */
+/** The hand's puzzles: the asked-for steps that are puzzles in it, in order. */
+function puzzles(v) {
+  return [...v.quiz].filter((q) => isPuzzle(v, q)).sort((a, b) => a - b);
+}
+
+/** The step a quiz link opens at: the hand's first puzzle still to answer, else null. */
+export function firstPuzzle(v) {
+  return puzzles(v).find((q) => !v.answered.has(q)) ?? null;
+}
+
+/** The line above a hand's puzzles: how many there are, and once all are answered, the result. */
+function intro(v) {
+  const all = puzzles(v);
+  const box = byId("quiz");
+  box.hidden = all.length === 0;
+  const done = all.filter((q) => v.answered.has(q)).length;
+  byId("quiz-intro").textContent = all.length && done === all.length
+    ? t("quiz.result", { right: v.right, total: all.length })
+    : t("quiz.count", { n: all.length });
+}
+
+/** Buttons in the puzzle's answer group, one per choice (a bid puzzle); the first gets the focus. */
 function offer(choices, labels, onPick) {
   const group = byId("quiz-choices");
   group.textContent = "";
@@ -124,13 +149,73 @@ function offer(choices, labels, onPick) {
     group.appendChild(b);
   });
   const first = group.querySelector("button");
-  if (first) first.focus();
+  if (first) first.focus({ preventScroll: true });
+}
+
+/**
+ * A card puzzle is answered on the table: each legal card of `seat` becomes a button named
+ * by the card (Tab, or ←/→ between them, and Enter; or a click or tap), the others are dimmed,
+ * and the hand is spread so that every card is easy to hit. The first card gets the focus.
+ */
+function offerCards(seat, legal, onPick) {
+  const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+  const hand = box.querySelector(".hand");
+  hand.classList.add("spread", "choosing");
+  const buttons = [];
+  for (const node of hand.querySelectorAll("[data-card]")) {
+    const card = node.dataset.card;
+    if (!legal.includes(card)) {
+      node.parentElement.classList.add("not-legal");
+      continue;
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "quiz-card";
+    b.dataset.choice = card;
+    b.setAttribute("aria-label", cardName(card));
+    node.replaceWith(b);
+    node.setAttribute("aria-hidden", "true");
+    b.appendChild(node);
+    b.addEventListener("click", () => onPick(card));
+    buttons.push(b);
+  }
+  hand.addEventListener("keydown", (e) => {
+    const at = buttons.indexOf(e.target);
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (at < 0 || !step) return;
+    e.preventDefault();
+    e.stopPropagation(); // the arrows move between the cards here, not through the hand
+    buttons[(at + step + buttons.length) % buttons.length].focus();
+  });
+  // the question and the cards to choose from both in view (the table is below the question)
+  byId("quiz").scrollIntoView({ block: "nearest" });
+  box.scrollIntoView({ block: "nearest" });
+  if (buttons.length) buttons[0].focus({ preventScroll: true });
+}
+
+/** The table's cards are pictures again once the puzzle is answered. */
+function unofferCards() {
+  for (const b of document.querySelectorAll("#table .quiz-card")) {
+    const node = b.firstElementChild;
+    node.removeAttribute("aria-hidden");
+    b.replaceWith(node);
+  }
+  for (const li of document.querySelectorAll("#table .not-legal")) li.classList.remove("not-legal");
+  for (const hand of document.querySelectorAll("#table .hand.choosing")) hand.classList.remove("choosing");
+}
+
+/** "Puzzle 2 of 3: …" for puzzle step `step`, a card or a bid to choose for `seat`. */
+function prompt(v, step, bidding, seat) {
+  const all = puzzles(v);
+  return t(bidding ? "quiz.promptBidOf" : "quiz.promptOf",
+    { i: all.indexOf(step) + 1, total: all.length, name: seatName(seat) });
 }
 
 /** A puzzle the engine could not judge (its analysis did not finish, or was refused): say why and
  * let the reader go on; stepping back to it later shows the position as any other. */
 function unjudged(v, step, text) {
   v.unjudged.add(step);
+  unofferCards();
   const feedback = byId("quiz-feedback");
   feedback.dataset.verdict = "none";
   feedback.textContent = `${text} ${t("quiz.goOn")}`;
@@ -138,18 +223,16 @@ function unjudged(v, step, text) {
   byId("next").disabled = byId("last").disabled = false;
   const go = byId("quiz-continue");
   go.hidden = false;
-  go.focus();
+  go.focus({ preventScroll: true });
 }
 
-/** The quiz's analyses per hand (keyed by its cache): card number → the one promise of its result.
- * Asked again (Back, then Next), the same analysis is awaited, never queued a second time; one
- * that did not finish within QUIZ_BUDGET is not run again. */
-const quizRuns = new WeakMap();
-
+/** The quiz's analysis of card `k` of the hand shown: one promise per card and hand (v.quizRuns,
+ * keyed by the hand's cache). Asked again (Back, then Next), the same analysis is awaited, never
+ * queued a second time; one that did not finish within QUIZ_BUDGET is not run again. */
 function quizAnalysis(v, k) {
   const cache = cacheOf(v);
-  if (!quizRuns.has(cache)) quizRuns.set(cache, new Map());
-  const runs = quizRuns.get(cache);
+  if (!v.quizRuns.has(cache)) v.quizRuns.set(cache, new Map());
+  const runs = v.quizRuns.get(cache);
   if (!runs.has(k)) {
     runs.set(k, v.engine.call(MSG.ANALYSE, { text: v.text, hand: v.index + 1, step: k, budget: QUIZ_BUDGET })
       .then((result) => {
@@ -180,19 +263,21 @@ async function askBid(v, step, current) {
   });
 }
 
-/** Record the answer, say the verdict and offer Continue. */
+/** Record the answer, say the verdict (and above it, after the last puzzle, the result) and offer Continue. */
 function verdict(v, step, right, text) {
   v.answered.add(step);
   if (right) v.right += 1;
+  unofferCards();
+  intro(v);
   const feedback = byId("quiz-feedback");
   feedback.dataset.verdict = right ? "right" : "wrong";
-  feedback.textContent = `${text} ${t("quiz.score", { right: v.right, total: v.answered.size })}`;
+  feedback.textContent = text; // after the last puzzle the line above says the result (a polite live region)
   byId("quiz-choices").textContent = "";
   byId("next").disabled = byId("last").disabled = false;
   paint(v);
   const go = byId("quiz-continue");
   go.hidden = false;
-  go.focus();
+  go.focus({ preventScroll: true });
 }
 
 /** Ask the puzzle of step `asked.step`; `asked` is v.asking while this ask is the current one
@@ -201,9 +286,12 @@ async function ask(v, asked) {
   const step = asked.step;
   const current = () => v.asking === asked && v.step === step;
   const bidding = v.steps[step + 1].kind === "bid";
-  byId("quiz").hidden = false;
-  byId("quiz-prompt").textContent = t(bidding ? "quiz.promptBid" : "quiz.prompt", { name: seatName(v.steps[step + 1].seat) });
+  const seat = v.steps[step + 1].seat;
+  intro(v);
+  byId("quiz-ask").hidden = false;
+  byId("quiz-prompt").textContent = prompt(v, step, bidding, seat);
   byId("quiz-feedback").textContent = t("quiz.checking");
+  delete byId("quiz-feedback").dataset.verdict;
   byId("quiz-continue").hidden = true;
   byId("quiz-choices").textContent = "";
   if (bidding) {
@@ -211,7 +299,6 @@ async function ask(v, asked) {
     return;
   }
   const k = cardIndex(v.steps, step + 1);
-  const seat = v.steps[step + 1].seat;
   let result = cacheOf(v).get(k);
   if (!result || !result.finished) {
     try {
@@ -230,7 +317,7 @@ async function ask(v, asked) {
     return;
   }
   byId("quiz-feedback").textContent = "";
-  offer(legal, legal.map(cardName), (card) => answer(v, step, result, card));
+  offerCards(seat, legal, (card) => answer(v, step, result, card));
 }
 
 function answer(v, step, result, card) {
@@ -238,9 +325,8 @@ function answer(v, step, result, card) {
   const mine = result.values[card];
   const [best, bv] = bestOf(result.values);
   const said = right
-    ? t("quiz.right", { card: cardName(card), tricks: mine.tricks, margin: signed(mine.margin ?? 0) })
-    : t("quiz.wrong", { card: cardName(card), tricks: mine.tricks, margin: signed(mine.margin ?? 0),
-      best: cardName(best), bestTricks: bv.tricks, bestMargin: signed(bv.margin ?? 0) });
+    ? t("quiz.right", { card: cardName(card), value: valueText(mine) })
+    : t("quiz.wrong", { card: cardName(card), value: valueText(mine), best: cardName(best), bestValue: valueText(bv) });
   const played = t("quiz.atTable", { name: seatName(v.steps[step + 1].seat), card: cardName(result.action) });
   verdict(v, step, right, `${said} ${played}`);
 }
@@ -253,10 +339,11 @@ export function afterDraw(v) {
       v.asking = { step: v.step };
       ask(v, v.asking);
     }
-  } else if ((!v.answered.has(v.step) && !v.unjudged.has(v.step)) || !v.quiz.has(v.step)) {
-    byId("quiz").hidden = true;
+  } else if (!(v.quiz.has(v.step) && (v.answered.has(v.step) || v.unjudged.has(v.step)))) {
+    byId("quiz-ask").hidden = true;
     v.asking = null;
   }
+  if (v.asking === null) intro(v);
   paint(v);
 }
 
@@ -277,7 +364,7 @@ export function wireAnalyse(v, go) {
   });
   byId("analyse-stop").addEventListener("click", () => stop(v));
   byId("quiz-continue").addEventListener("click", () => {
-    byId("quiz").hidden = true;
+    byId("quiz-ask").hidden = true;
     go(v.step + 1);
     byId("next").focus();
   });

@@ -14,7 +14,7 @@ import { buildSteps, caption, describe, positionAt, seatName } from "../lib/step
 import { cardNode, drawSeat } from "../lib/seat-view.js";
 import { drawScore } from "./score.js";
 import { SEATS } from "../lib/constants.js";
-import { afterDraw, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
+import { afterDraw, firstPuzzle, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
 import { rulesLine } from "../lib/rules-words.js";
 import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
@@ -92,10 +92,12 @@ function go(v, k, redraw = false) {
   draw(v);
 }
 
-function selectHand(v, index, startStep = 0) {
+/** Show hand `index` at `startStep` (null: at its first puzzle when it has some, else at the deal). */
+function selectHand(v, index, startStep = null) {
   v.index = clamp(index, v.hands);
   v.steps = buildSteps(v.hands[v.index]);
-  v.step = quizLimit(v, 0, clamp(startStep, v.steps));
+  const start = startStep === null ? firstPuzzle(v) ?? 0 : startStep;
+  v.step = quizLimit(v, 0, clamp(start, v.steps));
   byId("hand-select").value = String(v.index);
   draw(v);
   handShown(v);
@@ -148,8 +150,8 @@ async function show(v, text, { keepHash = false } = {}) {
   byId("viewer").hidden = false;
   const params = keepHash ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams();
   const want = Number.parseInt(params.get("hand") || "1", 10) - 1;
-  const at = Number.parseInt(params.get("step") || "0", 10);
-  selectHand(v, Number.isFinite(want) ? want : 0, Number.isFinite(at) ? at : 0);
+  const at = params.has("step") ? Number.parseInt(params.get("step"), 10) : null;
+  selectHand(v, Number.isFinite(want) ? want : 0, Number.isFinite(at) ? at : null);
   setStatus("viewer.status.ready", "ready");
   document.body.dataset.ready = "1";
   return true;
@@ -179,7 +181,7 @@ function wire(v) {
   byId("prev").addEventListener("click", () => go(v, v.step - 1));
   byId("next").addEventListener("click", () => go(v, v.step + 1));
   byId("last").addEventListener("click", () => go(v, v.steps.length - 1));
-  byId("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value), 0));
+  byId("hand-select").addEventListener("change", (e) => selectHand(v, Number(e.target.value)));
   document.addEventListener("keydown", (e) => {
     if (byId("viewer").hidden || inTextField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
     const moves = { ArrowRight: v.step + 1, ArrowLeft: v.step - 1, Home: 0, End: v.steps.length - 1 };
@@ -209,7 +211,7 @@ async function main() {
   });
   const wish = readQuery(new URLSearchParams(location.search));
   const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0, text: "", caches: new Map(),
-    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), unjudged: new Set(), right: 0, run: null, asking: null };
+    analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), unjudged: new Set(), quizRuns: new WeakMap(), right: 0, run: null, asking: null };
   wire(v);
   wireAnalyse(v, (k, redraw) => go(v, k, redraw));
   registerServiceWorker();

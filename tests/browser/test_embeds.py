@@ -4,15 +4,14 @@ player's own game on the site; two tabs of one embed are still kept from overwri
 from __future__ import annotations
 
 import html
-import json
 import time
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from driver import BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action
 
 from spades import Match
-from driver import BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action
 
 pytestmark = pytest.mark.browser
 
@@ -54,8 +53,8 @@ def test_two_embeds_on_one_page_are_two_tables(page, site_url):
         action = next_action(frame)
         assert action["kind"] == "bid"
         act(frame, action)                                    # bid 3 in each
-        frame.wait_for_function("(sel) => document.querySelector(sel).textContent === %s" % json.dumps(
-            EN["seat.bid"].replace("{bid}", "3")), arg=HUMAN_BID)
+        frame.wait_for_function("([sel, text]) => document.querySelector(sel).textContent === text",
+                                arg=[HUMAN_BID, EN["seat.bid"].replace("{bid}", "3")])
     seeds = saved_seeds(page)
     # one save each, named by the frame's dealing parameters
     assert seeds == {f"spades.embed.save.v1:seed={n}&partner=easy&opponents=easy": n for n in (42, 43)}
@@ -88,7 +87,8 @@ def test_two_tabs_of_one_embed_are_still_locked(page, site_url):
     page.evaluate(OLD_TABLES_JS, KEPT)
     page.goto(site_url + TWO_GAMES)
     frames(page)
-    page.wait_for_function("() => Object.keys(localStorage).filter((k) => k.startsWith('spades.embed.save.v1')).length === %d" % KEPT)
+    page.wait_for_function("(n) => Object.keys(localStorage).filter((k) => k.startsWith('spades.embed.save.v1')).length === n",
+                           arg=KEPT)
     # at most KEPT tables keep a save: the two least recently saved gave way to the page's two
     assert set(saved_seeds(page)) == {f"spades.embed.save.v1:id=old-{i}" for i in range(2, KEPT)} | {
         f"spades.embed.save.v1:seed={n}&partner=easy&opponents=easy" for n in (42, 43)}

@@ -1,5 +1,6 @@
 """The worked lesson in docs/embedding.md: its link opens three puzzles in the viewer, and a
-reader answers them with the keyboard alone. The verdicts are checked against the Python
+reader answers them on the table itself (the cards are buttons: by keyboard alone, or by
+tapping on a phone), with the table, the question and every value in view. The verdicts are checked against the Python
 solver on the same positions (a card is right when its value equals the best)."""
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from spades.match import Match
 from spades.solver import solve
 
 import driver
+from driver import EN
 from test_coach import sentence
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "embedding.md"
@@ -24,7 +26,7 @@ def lesson_link() -> str:
     return links[0]
 
 
-def verdicts() -> list[tuple[int, list[str], set[str], str]]:
+def verdicts() -> list[tuple[int, int, list[str], set[str], str]]:
     """For each puzzle step: the seat to act, its legal cards, the best ones (Python solver), the card played."""
     query = parse_qs(urlsplit(lesson_link()).query)
     m = replay(parse(query["hand"][0]))
@@ -40,31 +42,88 @@ def verdicts() -> list[tuple[int, list[str], set[str], str]]:
             r.play(c)
         values = solve(r)
         best = max(v.margin for v in values.values())
-        out.append((step, sorted(values), {c for c, v in values.items() if v.margin == best}, cards[k]))
+        out.append((step, r.to_act, sorted(values), {c for c, v in values.items() if v.margin == best}, cards[k]))
     return out
+
+
+def card_name(card: str) -> str:
+    return EN["card.name"].format(rank=EN[f"rank.{card[0]}"], suit=EN[f"suit.{card[1]}"])
+
+
+#: The rectangles (viewport coordinates) of what the reader must see, and the viewport's height.
+LAYOUT_JS = """(seat) => {
+  const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const hand = document.querySelector(`.seat[data-seat="${seat}"] .hand`);
+  return {
+    height: innerHeight, width: innerWidth,
+    hand: rect(hand), quiz: rect(document.querySelector('#quiz')),
+    cards: [...hand.querySelectorAll('[data-card]')].map(rect),
+    values: [...hand.querySelectorAll('.card-value')].map(rect),
+  };
+}"""
+
+
+def assert_in_view(box, layout) -> None:
+    left, top, right, bottom = box
+    assert 0 <= left and right <= layout["width"] and 0 <= top and bottom <= layout["height"], (box, layout)
+
+
+def assert_readable(page, seat: int, values: int) -> dict:
+    """The question, the seat's cards and their ``values`` badges are all in view, and no
+    two badges overlap (each card's numbers can be read)."""
+    layout = page.evaluate(LAYOUT_JS, seat)
+    assert_in_view(layout["quiz"], layout)
+    for box in layout["cards"] + layout["values"]:
+        assert_in_view(box, layout)
+    assert len(layout["values"]) == values
+    boxes = layout["values"]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+    return layout
 
 
 def test_the_lesson_link_is_three_puzzles_each_with_a_wrong_answer():
     puzzles = verdicts()
     assert [p[0] for p in puzzles] == [36, 40, 47]
-    assert all(p[2] and set(p[1]) - p[2] for p in puzzles)
+    assert all(p[3] and set(p[2]) - p[3] for p in puzzles)
 
 
-def test_three_puzzles_answered_by_keyboard_alone(page, site_url):
-    puzzles = verdicts()
+def open_lesson(page, site_url: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(site_url + lesson_link())
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    assert page.evaluate("() => document.body.dataset.step") == "0"
+
+
+def wait_for_puzzle(page, step: int, seat: int) -> list[str]:
+    """The puzzle at ``step`` is asked: the seat's legal cards are buttons on the table. Returns their cards."""
+    page.wait_for_selector(f'.seat[data-seat="{seat}"] button.quiz-card', timeout=60_000)
+    assert page.evaluate("() => document.body.dataset.step") == str(step)
+    # the next card is hidden: no value and no "played" mark yet, the forward buttons are off
+    assert page.locator(".card-value").count() == 0
+    assert page.is_disabled("#next")
+    assert page.locator("#quiz-choices button").count() == 0        # no text buttons: the cards are the answers
+    return page.eval_on_selector_all(f'.seat[data-seat="{seat}"] button.quiz-card', "bs => bs.map((b) => b.dataset.choice)")
+
+
+def test_three_puzzles_answered_on_the_table_by_keyboard_alone(page, site_url, screenshot_dir):
+    puzzles = verdicts()
+    open_lesson(page, site_url, 1280, 800)
+    # the link opens at its first puzzle, saying how many there are
+    assert page.text_content("#quiz-intro") == EN["quiz.count"]["other"].format(n=3)
     answers = []
-    for n, (step, legal, best, played) in enumerate(puzzles):
-        page.keyboard.press("End")                          # steps forward: the viewer stops at the puzzle
-        page.wait_for_selector("#quiz-choices button", timeout=60_000)
-        assert page.evaluate("() => document.body.dataset.step") == str(step)
-        # the next card is hidden: no value and no "played" mark yet, the forward buttons are off
-        assert page.locator(".card-value").count() == 0
-        assert page.is_disabled("#next")
-        choices = page.eval_on_selector_all("#quiz-choices button", "bs => bs.map((b) => b.dataset.choice)")
+    for n, (step, seat, legal, best, played) in enumerate(puzzles):
+        if n:
+            page.keyboard.press("End")                         # steps forward: the viewer stops at the puzzle
+        choices = wait_for_puzzle(page, step, seat)
         assert sorted(choices) == legal
+        name = ("South", "West", "North", "East")[seat]
+        assert page.text_content("#quiz-prompt") == EN["quiz.promptOf"].format(i=n + 1, total=3, name=name)
+        labels = page.eval_on_selector_all(f'.seat[data-seat="{seat}"] button.quiz-card', "bs => bs.map((b) => b.getAttribute('aria-label'))")
+        assert labels == [card_name(c) for c in choices]      # each card button is named by its card
+        assert_readable(page, seat, 0)
+        page.screenshot(path=str(screenshot_dir / f"quiz-{n + 1}-ask-1280x800.png"))
         want = sorted(best)[0] if n != 1 else sorted(set(legal) - best)[0]   # the second answered wrong
         focused = page.evaluate("() => document.activeElement.dataset.choice")
         for _ in range(choices.index(want) - choices.index(focused)):
@@ -74,13 +133,34 @@ def test_three_puzzles_answered_by_keyboard_alone(page, site_url):
         feedback = page.text_content("#quiz-feedback")
         answers.append(page.get_attribute("#quiz-feedback", "data-verdict"))
         assert ("Right!" in feedback) == (want in best)
-        assert "At the table North chose" in feedback
-        assert page.locator(".card-value").count() == len(legal)      # the values are shown now
+        assert f"At the table {name} chose {card_name(played)}." in feedback
+        assert "?" not in feedback
+        assert_readable(page, seat, len(legal))                # every value shown, in view, none covering another
+        page.screenshot(path=str(screenshot_dir / f"quiz-{n + 1}-answer-1280x800.png"))
         assert page.evaluate("() => document.activeElement.id") == "quiz-continue"
         page.keyboard.press("Enter")
         assert page.evaluate("() => document.body.dataset.step") == str(step + 1)
     assert answers == ["right", "wrong", "right"]
-    assert "Puzzles solved: 2 of 3" in page.text_content("#quiz-feedback")
+    assert page.text_content("#quiz-intro") == EN["quiz.result"].format(right=2, total=3)
+    assert page.get_attribute("#quiz-intro", "aria-live") == "polite"      # the result is announced
+    driver.assert_clean(page)
+
+
+def test_puzzles_answered_by_tapping_the_cards_on_a_phone(page, site_url, screenshot_dir):
+    puzzles = verdicts()
+    open_lesson(page, site_url, 390, 844)
+    for n, (step, seat, legal, best, played) in enumerate(puzzles):
+        if n:
+            page.click("#quiz-continue")                        # the card played at the table
+            page.click("#last")                                 # on to the next puzzle
+        wait_for_puzzle(page, step, seat)
+        assert_readable(page, seat, 0)
+        page.screenshot(path=str(screenshot_dir / f"quiz-{n + 1}-ask-390x844.png"))
+        page.click(f'.seat[data-seat="{seat}"] button.quiz-card[data-choice="{sorted(best)[0]}"]')
+        page.wait_for_selector("#quiz-feedback[data-verdict='right']")
+        assert_readable(page, seat, len(legal))
+        page.screenshot(path=str(screenshot_dir / f"quiz-{n + 1}-answer-390x844.png"))
+    assert page.text_content("#quiz-intro") == EN["quiz.result"].format(right=3, total=3)
     driver.assert_clean(page)
 
 
@@ -98,11 +178,11 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     hard = explained.action
     page.goto(f"{site_url}viewer.html?quiz=1&hand={quote(text)}")
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    page.keyboard.press("End")                                 # stops at the puzzle
-    page.wait_for_selector("#quiz-choices button", timeout=60_000)
+    page.wait_for_selector("#quiz-choices button", timeout=60_000)   # the link opens at its puzzle
     assert page.evaluate("() => document.body.dataset.step") == "1"
     name = ("South", "West", "North", "East")[m.to_act]
-    assert page.text_content("#quiz-prompt") == f"Puzzle: what should {name} bid? Choose a bid."
+    assert page.text_content("#quiz-intro") == EN["quiz.count"]["one"].format(n=1)
+    assert page.text_content("#quiz-prompt") == EN["quiz.promptBidOf"].format(i=1, total=1, name=name)
     for _ in range(hard):                                      # nil first, then 1–13: Tab to Hard's bid
         page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.choice") == str(hard)

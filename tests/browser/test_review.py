@@ -175,8 +175,8 @@ def test_analysed_viewer_and_puzzle_are_axe_clean(page, site_url):
     page.add_script_tag(content=axe.read_text(encoding="utf-8"))
     assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # values on the cards
     page.keyboard.press("End")
-    page.wait_for_selector("#quiz-choices button", timeout=60_000)
-    assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # a puzzle asked
+    page.wait_for_selector("#table button.quiz-card", timeout=60_000)
+    assert page.evaluate(AXE_JS, AXE_TAGS) == []                   # a puzzle asked: the cards on the table are its buttons
     driver.assert_clean(page)
 
 
