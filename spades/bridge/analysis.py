@@ -117,16 +117,25 @@ def _mask(cards: list[str]) -> int:
     return mask_of(cards)
 
 
+def _int(value: Any) -> int:
+    """A whole number as JSON gives it: ``true``, ``1.0``, ``1e400`` (infinity) and text are refused."""
+    if type(value) is not int:
+        raise TypeError(f"not a whole number: {excerpt(value)}")
+    return value
+
+
 def _position(data: Any) -> Position:
     """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
     try:
         names = [*(c for h in data["hands"] for c in h), *data["trick"]]
         if len(data["hands"]) != 4 or any(not isinstance(c, str) or c not in CARD_INDEX for c in names):
             raise BadRequest("bad_card", "A position's hands and trick hold card names such as AS or 10H.")
+        if not isinstance(data["broken"], bool):
+            raise TypeError("broken is true or false")
         pos = Position(tuple(_mask(h) for h in data["hands"]), tuple(CARD_INDEX[c] for c in data["trick"]),
-                       int(data["leader"]), bool(data["broken"]), tuple(int(b) for b in data["bids"]),
-                       tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
-                       tuple(int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
+                       _int(data["leader"]), data["broken"], tuple(_int(b) for b in data["bids"]),
+                       tuple(_int(w) for w in data.get("won", (0, 0, 0, 0))),
+                       tuple(_int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError, AttributeError):
         raise BadRequest("bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}.") from None
     pos.check()
