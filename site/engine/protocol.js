@@ -30,7 +30,7 @@ export const MESSAGES = Object.freeze({
   export: { args: "{number}", result: "{text, record}", changes: false },
   review: { args: "{text}", result: "{source, hands, rules, order}", changes: false },
   analyse: { args: "{text, hand?, step, budget?} | {position, budget?}", result: "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}", changes: false },
-  bid_advice: { args: "{text, hand?, step}", result: "{seat, action, best, level, reason}", changes: false },
+  bid_advice: { args: "{text, hand?, step}", result: "{seat, action, best, level, legal, reason}", changes: false },
   dd_table: { args: "{text, hand?, budget?}", result: "{table, leader, bids}", changes: false },
 });
 

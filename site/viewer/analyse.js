@@ -10,9 +10,6 @@ import { MSG } from "../engine/protocol.js";
 import { CARDS, QUIZ_BUDGET, bestOf, errorText, isBest, runReview, writeValues } from "../lib/review.js";
 import { bidText, seatName } from "../lib/steps.js";
 
-/** The bids a reader may choose in a bid puzzle: nil (0) and 1–13. */
-const BID_CHOICES = Array.from({ length: 14 }, (_, i) => i);
-
 const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -136,7 +133,8 @@ async function askBid(v, step) {
   }
   if (v.step !== step) return;
   $("quiz-feedback").textContent = "";
-  offer(BID_CHOICES, BID_CHOICES.map(bidText), (bid) => {
+  // only the bids the match's rules allowed at that moment (the engine's list: suicide, blind nil, …)
+  offer(advice.legal, advice.legal.map(bidText), (bid) => {
     const right = bid === advice.best;
     const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
       : t("quiz.bidWrong", { bid: bidText(bid), best: bidText(advice.best) });
