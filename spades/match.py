@@ -90,7 +90,6 @@ class Match:
         # the play loop's tables, read once (1.0.0's are the standard deck's)
         self._suit_of, self._suit_masks, self._non_spades = deck.suit_of, deck.suit_masks, deck.non_spades
         self._any_time = rules.spades_any_time
-        self._every_bid = not (rules.suicide or rules.min_team_bid or rules.blind_nil)  # 0–13 always open
         self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
         self._dealer = self._rng.below(SEAT_COUNT) if start.dealer is None else start.dealer
@@ -227,8 +226,6 @@ class Match:
         :data:`~spades.legal.BLIND_NIL` when open), or an empty list outside bidding."""
         if self._phase != BID:
             return []
-        if self._every_bid:
-            return list(BIDS)
         return list(legal_bids(self._rules, self._to_act, self._bids, self._blind, self._scores))  # type: ignore[arg-type]
 
     def legal_cards(self) -> list[str]:
@@ -271,9 +268,11 @@ class Match:
         to_act = self._check_turn(BID, seat)
         if n != BLIND_NIL and (isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID):
             raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.")
-        if not self._every_bid and n not in self.legal_bids():
+        # every bid is checked against the rules in force, blind nil included: no shortcut
+        allowed = legal_bids(self._rules, to_act, self._bids, self._blind, self._scores)  # type: ignore[arg-type]
+        if n not in allowed:
             raise IllegalAction("bid_not_allowed", f"The house rules ({self._rules.to_text()}) do not allow the bid "
-                                f"{excerpt(n)} now; allowed: {', '.join(map(str, self.legal_bids()))}.")
+                                f"{excerpt(n)} now; allowed: {', '.join(map(str, allowed))}.")
         blind = n == BLIND_NIL
         self._blind[to_act] = blind
         self._bids[to_act] = 0 if blind else n  # type: ignore[assignment]

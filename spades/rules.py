@@ -16,6 +16,7 @@ range) or ``rules_conflict`` (options that cannot be played together).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
@@ -39,6 +40,8 @@ TARGET_RANGE = (100, 1000)
 FLOOR_RANGE = (-1000, -100)
 TRAIL_RANGE = (0, 500)
 MIN_TEAM_BID_RANGE = (0, 4)
+#: A whole number in an option's text: an optional minus sign, then one to six ASCII digits.
+_WHOLE = re.compile(r"-?[0-9]{1,6}")
 _TRUE, _FALSE = ("yes", "true", "on", "1"), ("no", "false", "off", "0")
 
 
@@ -187,6 +190,8 @@ class Rules:
             key = key.strip().replace("-", "_")
             if not sep or key not in types:
                 raise BadRules("bad_rules", f"{excerpt(token)} is not an option (write key=value, e.g. target=300).")
+            if key in changes:
+                raise BadRules("bad_rules", f"The option {key} is given twice: give each option once.")
             changes[key] = _read_value(raw.strip(), key, types[key])
         return replace(base, **changes)
 
@@ -222,7 +227,7 @@ def _read_value(raw: str, key: str, default: Any) -> Any:
     elif isinstance(default, int):
         if low == "none" and key == "floor":
             return None
-        if low.lstrip("-").isascii() and low.lstrip("-").isdigit() and len(low) <= 6:
+        if _WHOLE.fullmatch(low):
             return int(low)
     elif isinstance(default, str):
         return low

@@ -235,7 +235,12 @@ class Session:
         seats = action_seats(m)
         for i in range(len(seats) - 1, -1, -1):
             if seats[i] in self.humans:
+                # a blind nil shows the bidder's cards: taken back, it still counts as having looked
+                undone_blind = [seats[k] for k in range(i, len(seats))
+                                if seats[k] in self.humans and m.actions[k] == BLIND_NIL]
                 m.undo(len(seats) - i)
+                for seat in undone_blind:
+                    self.looked[seat] = m.hand_number
                 for index in [k for k in self.explained if k >= i]:
                     del self.explained[index]
                 return len(seats) - i
@@ -350,7 +355,8 @@ class Session:
         data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
         if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
             raise BadSave("wrong_format", "This is not a saved game of Spades.")
-        if data.get("version") != SESSION_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != SESSION_VERSION:  # ``true`` and ``1.0`` are not 1
             raise BadSave("wrong_version", "This saved game is from another version of the game.")
         seed = data.get("seed")
         if not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)

@@ -12,9 +12,6 @@ import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { byId } from "../lib/dom.js";
 import { bidText, seatName } from "../lib/steps.js";
 
-/** The bids a reader may choose in a bid puzzle: nil (0) and 1–13. */
-const BID_CHOICES = Array.from({ length: 14 }, (_, i) => i);
-
 
 /** The card number (0–51) of viewer step `j` when it is a card, else null. */
 export function cardIndex(steps, j) {
@@ -254,7 +251,8 @@ async function askBid(v, step, current) {
   }
   if (!current()) return;
   byId("quiz-feedback").textContent = "";
-  offer(BID_CHOICES, BID_CHOICES.map(bidText), (bid) => {
+  // only the bids the match's rules allowed at that moment (the engine's list: suicide, blind nil, …)
+  offer(advice.legal, advice.legal.map(bidText), (bid) => {
     const right = bid === advice.best;
     const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
       : t("quiz.bidWrong", { bid: bidText(bid), best: bidText(advice.best) });

@@ -14,9 +14,10 @@ from typing import Any
 from ..ai import bot
 from ..cards import ALL_CARD_NAMES, CARD_INDEX, CARD_NAMES, mask_of, sort_hand
 from ..errors import BadInput, BadRequest, BadSave, SpadesError
+from ..legal import BLIND_NIL
 from ..match import HandRecord, Match
 from ..notation import HandText, parse, replay
-from ..rules import Rules
+from ..rules import DEFAULT, Rules
 from ..safejson import excerpt, loads
 from ..session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT
 from ..solver import NotFinished, Position, Solver, SolverError
@@ -106,12 +107,29 @@ def _budget(args: Args) -> float:
     return float(value)
 
 
-def _completed(args: Args) -> HandRecord:
-    """Completed hand ``hand`` (1-based, default the first) of the ``text`` argument."""
-    hands = _match_of(args.get("text"))[1].hands_played
+def _completed(args: Args) -> tuple[Rules, HandRecord]:
+    """The rules of the match handed in and the completed hand asked for."""
+    m = _match_of(args.get("text"))[1]
+    hands = m.hands_played
     if not hands:
         raise BadRequest("not_complete", "Only a completed hand (13 tricks) can be analysed.")
-    return hands[_whole(args, "hand", 1, 1, len(hands)) - 1]
+    return m.rules, hands[_whole(args, "hand", 1, 1, len(hands)) - 1]
+
+
+def _solvable(args: Args) -> HandRecord:
+    """The completed hand asked for, if the solver plays and scores it exactly under its rules.
+
+    The solver knows the standard deck, spades led once broken and 1.0.0's hand score. Options
+    that change neither the play nor the hand's score (the target, the floor, suicide, a minimum
+    team bid, blind nil allowed but not bid) are fine; any other is refused with ``unsupported_rules``
+    rather than analysed with 1.0.0's scoring without saying so.
+    """
+    rules, record = _completed(args)
+    if (not rules.card_deck.standard or rules.spades_any_time or rules.nil_points != DEFAULT.nil_points
+            or rules.bag_limit != DEFAULT.bag_limit or rules.ten_for_200 or any(record.blind)):
+        raise SolverError("unsupported_rules", f"The analysis knows the standard deck and scoring only, "
+                          f"not these house rules ({rules.to_text()}).")
+    return record
 
 
 def _mask(cards: list[str]) -> int:
@@ -121,16 +139,25 @@ def _mask(cards: list[str]) -> int:
     return mask_of(cards)
 
 
+def _int(value: Any) -> int:
+    """A whole number as JSON gives it: ``true``, ``1.0``, ``1e400`` (infinity) and text are refused."""
+    if type(value) is not int:
+        raise TypeError(f"not a whole number: {excerpt(value)}")
+    return value
+
+
 def _position(data: Any) -> Position:
     """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
     try:
         names = [*(c for h in data["hands"] for c in h), *data["trick"]]
         if len(data["hands"]) != 4 or any(not isinstance(c, str) or c not in CARD_INDEX for c in names):
             raise BadRequest("bad_card", "A position's hands and trick hold card names such as AS or 10H.")
+        if not isinstance(data["broken"], bool):
+            raise TypeError("broken is true or false")
         pos = Position(tuple(_mask(h) for h in data["hands"]), tuple(CARD_INDEX[c] for c in data["trick"]),
-                       int(data["leader"]), bool(data["broken"]), tuple(int(b) for b in data["bids"]),
-                       tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
-                       tuple(int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
+                       _int(data["leader"]), data["broken"], tuple(_int(b) for b in data["bids"]),
+                       tuple(_int(w) for w in data.get("won", (0, 0, 0, 0))),
+                       tuple(_int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError, AttributeError):
         raise BadRequest("bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}.") from None
     pos.check()
@@ -151,28 +178,32 @@ def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
         team = pos.to_act & 1
         return {"seat": pos.to_act, "finished": bool(values),
                 "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}
-    record = _completed(args)
+    record = _solvable(args)
     step = _whole(args, "step", 0, 0, CARDS_PER_HAND - 1)
     return {**analysis.decision_at(record, step, budget).to_dict(), "step": step, "total": CARDS_PER_HAND}
 
 
 def bid_advice(args: Args, sid: str | None = None) -> dict[str, Any]:
     """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand, and why (puzzles)."""
-    record = _completed(args)
+    rules, record = _completed(args)
     step = _whole(args, "step", 0, 0, 3)
-    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal],
+    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal], rules=rules,
               scores=[s.score_before for s in record.scores], bags=[s.bags_before for s in record.scores])
+
+    def made(seat: int) -> int | str:
+        return BLIND_NIL if record.blind[seat] else record.bids[seat]  # type: ignore[return-value]
     for i in range(step):
-        m.bid(record.bids[(record.dealer + 1 + i) % 4])
+        m.bid(made((record.dealer + 1 + i) % 4))  # type: ignore[arg-type]
     seat = m.to_act
+    assert seat is not None  # four bids to a hand, step 0–3
     explained = bot(HARD, seed=ADVICE_SEED).explain(m.view(seat))
-    return {"seat": seat, "action": record.bids[seat], "best": explained.action, "level": HARD,
-            "reason": explained.reason.to_dict()}
+    return {"seat": seat, "action": made(seat), "best": explained.action, "level": HARD,
+            "legal": m.legal_bids(), "reason": explained.reason.to_dict()}
 
 
 def dd_table(args: Args, sid: str | None = None) -> dict[str, Any]:
     """The double-dummy table of a completed hand: tricks per team with best play, by seat on lead."""
-    record = _completed(args)
+    record = _solvable(args)
     table = analysis.table_of(record, _budget(args))
     return {"table": [None if table[s] is None else list(table[s]) for s in range(4)],  # type: ignore[arg-type]
             "leader": (record.dealer + 1) % 4, "bids": list(record.bids)}

@@ -62,7 +62,7 @@ MESSAGES: tuple[Message, ...] = (
     Message("analyse", "{text, hand?, step, budget?} | {position, budget?, score?}",
             "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}",
             deadline="analysis", kind=ANALYSIS),
-    Message("bid_advice", "{text, hand?, step}", "{seat, action, best, level, reason}",
+    Message("bid_advice", "{text, hand?, step}", "{seat, action, best, level, legal, reason}",
             deadline="analysis", kind=ANALYSIS),
     Message("dd_table", "{text, hand?, budget?}", "{table, leader, bids}", deadline="analysis",
             kind=ANALYSIS),

@@ -117,12 +117,16 @@ def _card_values(solver: Solver, pos: Position, budget: float) -> tuple[dict[str
 
 
 def leader_table(start: Position, solver: Solver, budget: float) -> dict[int, tuple[int, int] | None]:
-    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or ``None`` past the budget."""
+    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or ``None`` past the budget.
+
+    ``budget`` is for the whole table, not each leader: one message stays within the page's deadline.
+    """
     out: dict[int, tuple[int, int] | None] = {}
+    deadline = time.perf_counter() + budget
     for leader in range(4):
         pos = Position(start.hands, (), leader, start.broken, start.bids, start.won, start.bags)
         try:
-            t0 = solver.tricks(pos, deadline=time.perf_counter() + budget)
+            t0 = solver.tricks(pos, deadline=deadline)
             out[leader] = (t0, pos.hands[leader].bit_count() - t0)
         except NotFinished:
             out[leader] = None

@@ -773,3 +773,30 @@ def test_a_blind_nil_hint_is_a_bid_not_a_card():
     """The hint and "Why?" replies name a blind nil as a bid (``{"bid": "blind"}``), never as a card."""
     assert views.action("blind") == {"bid": "blind"}
     assert views.action(0) == {"bid": 0} and views.action("AS") == {"card": "AS"}
+
+
+def test_an_undone_blind_nil_keeps_the_cards_face_up_through_save_and_resume():
+    """``bid "blind"`` then ``undo``: the cards stay face up and blind nil stays closed (issue 30, case 1)."""
+    ok("new_match", {"seed": 1, "partner": "easy", "opponents": "easy", "rules": "blind-nil,blind_nil_trail=0"})
+    state = ok("run_bots")["state"]
+    assert state["cards_hidden"] is True and "blind" in state["legal_bids"]
+    ok("bid", {"n": "blind"})
+    state = ok("undo")
+    assert (state["phase"], state["to_act"], state["bids"][0]) == ("bid", 0, None)
+    assert state["cards_hidden"] is False and "blind" not in state["legal_bids"]
+    assert sorted(state["hand"]) == sorted(match().hand(0))
+    assert err("bid", {"n": "blind"})["code"] == "blind_after_look"
+    saved = ok("save")["save"]
+    bridge.SESSIONS.clear()
+    state = ok("resume", {"save": saved})
+    assert state["cards_hidden"] is False and "blind" not in state["legal_bids"]
+    assert err("bid", {"n": "blind"})["code"] == "blind_after_look"
+
+
+def test_a_blind_bid_is_refused_under_rules_without_blind_nil():
+    """1.0.0 has no blind nil: the bid is refused, nothing changes (issue 30, case 5)."""
+    ok("new_match", {"seed": 8, "partner": "easy", "opponents": "easy"})
+    ok("run_bots")
+    before = _snapshot()
+    assert err("bid", {"n": "blind"})["code"] == "bid_not_allowed"
+    assert _snapshot() == before

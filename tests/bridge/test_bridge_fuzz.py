@@ -15,6 +15,8 @@ import time
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from spades import bridge
 
@@ -171,3 +173,75 @@ def test_fuzzed_messages_get_clean_coded_replies():
     assert accepted + sum(refused.values()) == MESSAGES
     # the corpus reaches the refusals a hostile page can provoke, not only one kind
     assert {"bad_request", "too_deep", "too_large", "bad_seed", "not_json", "unknown_message"} <= set(refused)
+
+
+# -- a property over the bridge's messages with hostile argument values (issue 30, case 8) --------
+
+
+RULE_KEYS = ("target", "floor", "suicide", "blind_nil", "blind-nil-trail", "deck", "nil_points", "bag_limit",
+             "min_team_bid", "ten_for_200", "spades_any_time", "nonsense")
+RULE_VALUES = ("300", "--300", "-200", "--200", "1e400", "nan", "inf", "yes", "no", "none", "３００", "-0", "0x10",
+               "9" * 50, "", "jokers", "1.5", " 400 ")
+_hostile_scalar = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(min_value=10 ** 30), st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1e400, -1e400, 1.0, 0.0, -0.0, 2 ** 63, 10 ** 400]),
+    st.text(max_size=30), st.just(MARK * 5000), st.sampled_from(["AS", "blind", "easy", "1.0.0", "jokers"]))
+_hostile = st.recursive(_hostile_scalar, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["n", "hands", "trick", "leader", "version"]), inner,
+                                                 max_size=3)), max_leaves=12)
+_rules_text = st.lists(st.tuples(st.sampled_from(RULE_KEYS), st.sampled_from(RULE_VALUES)), max_size=5).map(
+    lambda pairs: ",".join(["1.0.0", *(f"{k}={v}" for k, v in pairs)]))
+_nested = st.integers(1, 40).map(lambda n: "[" * n + "1" + "]" * n)
+#: Every message except the ones that start a long search from good input (their hostile forms are below).
+_FNS = sorted(set(FNS) - {"analyse", "dd_table", "bid_advice"})
+_ARG_NAMES = ("n", "card", "number", "level", "seed", "save", "text", "partner", "opponents", "rules", "hand",
+              "step", "budget", "position", "humans")
+
+
+def _position(leader, broken, bids, won) -> dict:
+    return {"hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": [], "leader": leader, "broken": broken,
+            "bids": bids, "won": won}
+
+
+@st.composite
+def _hostile_message(draw) -> str:
+    kind = draw(st.integers(0, 6))
+    if kind == 0:      # any message, hostile values in the arguments it reads
+        args = draw(st.dictionaries(st.sampled_from(_ARG_NAMES), st.one_of(_hostile, _rules_text, _nested), max_size=4))
+        return json.dumps({"fn": draw(st.sampled_from(_FNS)), "args": args})
+    if kind == 1:      # house rules as text: repeated keys, malformed numbers
+        return json.dumps({"fn": draw(st.sampled_from(["rules", "new_match"])), "args": {"rules": draw(_rules_text)}})
+    if kind == 2:      # house rules as a dictionary with hostile values
+        rules = draw(st.dictionaries(st.sampled_from([k.replace("-", "_") for k in RULE_KEYS] + ["version"]), _hostile,
+                                     max_size=4))
+        return json.dumps({"fn": "rules", "args": {"rules": rules}})
+    if kind == 3:      # a position to analyse with hostile numbers (an instant solve when valid)
+        pos = _position(draw(st.one_of(st.integers(0, 3), _hostile_scalar)), draw(st.one_of(st.booleans(), _hostile_scalar)),
+                        draw(st.one_of(st.just([1, 1, 1, 1]), st.lists(_hostile_scalar, max_size=5))),
+                        draw(st.one_of(st.just([3, 3, 3, 3]), st.lists(_hostile_scalar, max_size=5))))
+        text = json.dumps({"fn": "analyse", "args": {"position": pos, "budget": 1}})
+        return text.replace("Infinity", "1e400").replace("NaN", "1e400")   # JSON spells infinity 1e400
+    if kind == 4:      # a session save with a hostile version
+        session = json.loads(bridge.handle(json.dumps({"fn": "save"})))
+        save = session["result"]["save"] if session["ok"] else '{"format":"spades-session"}'
+        data = json.loads(save)
+        data["version"] = draw(_hostile)
+        return json.dumps({"fn": "resume", "args": {"save": json.dumps(data)}})
+    if kind == 5:      # repeated keys in the message itself, and long or deep junk
+        value = json.dumps(draw(_hostile))
+        return '{"fn":"rules","fn":"new_match","args":{"seed":1,"seed":' + value + '}}'
+    return json.dumps({"fn": draw(st.sampled_from(["analyse", "dd_table", "bid_advice"])),
+                       "args": {"text": draw(st.one_of(_hostile, _nested)), "step": draw(_hostile_scalar),
+                                "hand": draw(_hostile_scalar), "budget": draw(_hostile_scalar)}})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=st.lists(_hostile_message(), min_size=1, max_size=4))
+def test_hostile_argument_values_never_reach_internal(messages):
+    """Huge floats, NaN and infinity, deep nesting, wrong types, repeated keys and long strings:
+    every reply is a success or a coded refusal, never ``internal``."""
+    bridge.SESSIONS.clear()
+    bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": 5, "partner": "easy", "opponents": "easy"}}))
+    for message in messages:
+        code = _check(bridge.handle(message))
+        assert code != "internal", message[:300]

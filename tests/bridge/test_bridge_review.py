@@ -162,10 +162,65 @@ def test_bid_advice_is_the_hard_players_choice_at_that_bid():
         explained = bot("hard", seed=0).explain(r.view(r.to_act))
         assert explained.action == bot("hard", seed=0).choose(r.view(r.to_act))
         assert reply == {"seat": r.to_act, "action": rec.bids[r.to_act], "best": explained.action,
-                         "level": "hard", "reason": explained.reason.to_dict()}
+                         "level": "hard", "legal": list(range(14)), "reason": explained.reason.to_dict()}
         assert reply["reason"]["code"].startswith("bid.")
 
 
 @pytest.mark.parametrize(("step", "code"), [(4, "bad_step"), (-1, "bad_step"), (None, "bad_args")])
 def test_bid_advice_refusals(step, code):
     assert _call("bid_advice", text=GOOD, step=step)["error"]["code"] == code
+
+
+# -- house rules: analysed exactly or refused, never scored as 1.0.0 in silence (issue 30, case 7) --
+
+def _house_hand(rules: str, seed: int = 3) -> Match:
+    """A match under ``rules`` whose first hand is played out (nil where open, else the first legal bid)."""
+    rnd = random.Random(seed)
+    m = Match(seed=seed, rules=rules)
+    while not m.hands_played:
+        if m.phase == "bid":
+            m.bid(0 if 0 in m.legal_bids() else next(b for b in m.legal_bids() if b != "blind"))
+        else:
+            m.play(rnd.choice(m.legal_cards()))
+    return m
+
+
+def _blind_hand() -> Match:
+    rnd = random.Random(4)
+    m = Match(seed=4, rules="blind-nil,blind_nil_trail=0")
+    m.bid("blind")
+    while not m.hands_played:
+        m.play(rnd.choice(m.legal_cards())) if m.phase == "play" else m.bid(3)
+    return m
+
+
+@pytest.mark.parametrize("make", [
+    lambda: _house_hand("jokers"), lambda: _house_hand("deuces"), lambda: _house_hand("1.0.0,nil_points=50"),
+    lambda: _house_hand("1.0.0,ten_for_200=yes"), lambda: _house_hand("1.0.0,bag_limit=0"),
+    lambda: _house_hand("1.0.0,spades_any_time=yes"), _blind_hand])
+@pytest.mark.parametrize("fn,args", [("analyse", {"step": 51, "budget": 1}), ("dd_table", {"budget": 1})])
+def test_analysis_refuses_house_rules_it_cannot_score(make, fn, args):
+    reply = _call(fn, text=make().to_json(), **args)
+    assert reply["ok"] is False and reply["error"]["code"] == "unsupported_rules", reply
+
+
+@pytest.mark.parametrize("rules", ["suicide", "quick", "1.0.0,min_team_bid=4", "blind-nil"])
+def test_analysis_takes_house_rules_that_change_neither_play_nor_hand_score(rules):
+    m = _house_hand(rules)
+    reply = _call("analyse", text=m.to_json(), step=51, budget=BIG_BUDGET)
+    assert reply["ok"] is True and reply["result"]["finished"] is True, reply
+
+
+def test_bid_advice_offers_only_the_bids_the_rules_allowed():
+    """Under suicide the first partner to bid may bid only nil or 4+, the second the other."""
+    m = _house_hand("suicide")
+    rec = m.hands_played[0]
+    text = m.to_json()
+    for step in range(4):
+        seat = (rec.dealer + 1 + step) % 4
+        advice = _call("bid_advice", text=text, step=step)["result"]
+        assert advice["seat"] == seat
+        first = step < 2                              # partners sit two apart: steps 0, 1 bid first
+        assert advice["legal"] == ([0, *range(4, 14)] if first else
+                                   (list(range(4, 14)) if rec.bids[seat ^ 2] == 0 else [0]))
+        assert advice["best"] in advice["legal"]

@@ -44,3 +44,14 @@ def test_finished_match_reports_its_winner():
     assert state["phase"] == "over" and state["winner"] in (0, 1)
     final = state["sheet"][-1]["teams"]
     assert [t["score_after"] for t in final] == state["scores"]
+
+
+def test_an_import_of_a_match_with_blind_bids_under_rules_without_blind_nil_is_refused():
+    """The history's import replays each match through ``resume``: a 1.0.0 match holding a
+    blind bid is refused there, so it is never stored (issue 30, case 5)."""
+    save, _ = play_match(21, "normal", "normal", hands=1)
+    data = json.loads(save)
+    assert data["match"]["variant"] == "1.0.0" and "rules" not in data["match"]  # no blind nil
+    data["match"]["hands"][0]["bids"][0] = "blind"
+    reply = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": json.dumps(data)}})))
+    assert reply["ok"] is False and reply["error"]["code"] == "illegal_history", reply

@@ -265,3 +265,42 @@ def test_the_viewer_reads_the_rules_of_a_hand(viewer):
     bids = viewer.locator("[data-bid]").all_text_contents()
     assert any(EN["bid.blindNil"] in b for b in bids)
     assert_clean(viewer)
+
+
+def test_an_undone_blind_nil_leaves_the_cards_face_up_and_blind_nil_closed(page, site_url):
+    """"Bid blind nil" shows the cards; Undo takes the bid back but not the look: the cards stay
+    up, blind nil is no longer offered, and a reload keeps it so (issue 30, case 1)."""
+    page.goto(site_url + "?speed=0&seed=1&rules=" + BLIND_RULES)
+    page.wait_for_selector("#blind-choice:not([hidden])", timeout=BOOT_MS)
+    assert page.locator("#hand button[data-card]").count() == 0
+    page.click("[data-role='blind-bid']")
+    page.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13")
+    page.wait_for_selector("button[data-action='undo']:enabled")
+    page.click("button[data-action='undo']")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=30_000)
+    assert page.locator("#hand button[data-card]").count() == 13
+    assert page.is_hidden("#blind-choice")
+    assert page.locator("[data-role='blind-bid']:visible").count() == 0
+    page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '{}').looked || []).length === 1",
+                           arg=SAVE_KEY)
+    state = saved(page)
+    assert state["looked"] == [0] and state["match"]["hands"][-1]["bids"][0] is None
+    page.reload()
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
+    assert page.locator("#hand button[data-card]").count() == 13 and page.is_hidden("#blind-choice")
+    assert_clean(page)
+
+
+def test_review_of_a_jokers_hand_says_the_house_rules_are_not_supported(page, site_url):
+    """The review cannot score jokers: it says so in the player's words, not "a value it does not
+    accept" (issue 30, case 7)."""
+    seed_save(page, jokers_save_after_one_hand())
+    page.goto(site_url + "?speed=0")
+    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    page.click(".tools button[data-action='scores']")
+    page.wait_for_selector("#sheet-dialog[open]")
+    page.click("#sheet-dialog button[data-action='review-hand']")
+    page.wait_for_function("(t) => { const p = document.querySelector('.review-panel p[aria-live]');"
+                           " return p && p.textContent === t; }", arg=EN["error.unsupported_rules"], timeout=60_000)
+    page.keyboard.press("Escape")
+    assert_clean(page)

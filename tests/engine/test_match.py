@@ -235,3 +235,14 @@ def test_copy_is_independent():
     assert c == m
     c.bid(2)
     assert c != m and m.bids.count(None) == 3
+
+
+@pytest.mark.parametrize("rules", [None, "suicide", "quick"])
+def test_a_blind_nil_is_refused_where_the_rules_have_none(rules):
+    """1.0.0 has no blind nil: ``bid("blind")`` is refused and changes nothing (issue 30, case 5)."""
+    m = Match(seed=5, rules=rules)
+    before = m.actions
+    with pytest.raises(IllegalAction) as refused:
+        m.bid("blind")
+    assert refused.value.code == "bid_not_allowed"
+    assert (m.actions, m.bids, m.blind) == (before, (None,) * 4, (False,) * 4)

@@ -118,3 +118,15 @@ def test_match_accepts_rules_in_every_form_and_refuses_bad_ones():
     with pytest.raises(BadRules) as e:
         spades.Match(seed=2, rules="nope")
     assert e.value.code == "unknown_preset"
+
+
+@pytest.mark.parametrize("text,code", [
+    ("1.0.0,target=--300", "bad_option"), ("floor=--200", "bad_option"), ("target=3-00", "bad_option"),
+    ("target=300,target=400", "bad_rules"), ("suicide=yes,suicide=no", "bad_rules"),
+    ("blind-nil,blind-nil-trail=0,blind_nil_trail=5", "bad_rules"), ("deck=jokers,deck=jokers", "bad_rules")])
+def test_malformed_numbers_and_repeated_options_are_refused(text, code):
+    """A malformed number is ``bad_option``, an option given twice ``bad_rules`` — never a crash
+    and never the last one silently winning (issue 30, case 8)."""
+    with pytest.raises(BadRules) as refused:
+        Rules.parse(text)
+    assert refused.value.code == code

@@ -538,3 +538,14 @@ def test_bool_or_float_for_an_int_is_refused(saves, base, edit):
     edit(data, m)
     assert not _strict(data, json.loads(m.to_json()))
     refused(json.dumps(data))
+
+
+def test_a_save_with_a_blind_nil_under_rules_without_one_is_refused():
+    """A 1.0.0 save (``blind_nil`` off) that holds a blind bid is refused by the replay (issue 30, case 5)."""
+    m = Match(seed=5)
+    m.bid(3)
+    data = json.loads(m.to_json())
+    bids = data["hands"][0]["bids"]
+    seat = next(s for s, b in enumerate(bids) if b is not None)
+    bids[seat] = "blind"
+    refused(json.dumps(data), "illegal_history")

@@ -450,3 +450,36 @@ def test_a_save_with_a_bad_look_is_refused_whole(looked):
     with pytest.raises(BadSave) as refused:
         Session.from_json(json.dumps(data))
     assert refused.value.code == "malformed"
+
+
+def test_an_undone_blind_nil_counts_as_having_looked():
+    """Bidding blind nil shows the cards; taking it back must not hide them again and offer
+    a blind nil made knowing the hand (issue 30, case 1). The save carries the look."""
+    session = _blind_table()
+    assert "blind" in session.state_for(HUMAN)["legal_bids"]
+    session.bid("blind")
+    assert session.state_for(HUMAN)["cards_hidden"] is False
+    session.undo_mine()
+    state = session.state_for(HUMAN)
+    assert session.match.bids[HUMAN] is None
+    assert state["cards_hidden"] is False and "blind" not in state["legal_bids"]
+    assert sorted(state["hand"]) == sorted(session.match.view(HUMAN).hand)
+    with pytest.raises(IllegalAction) as refused:
+        session.bid("blind")
+    assert refused.value.code == "blind_after_look"
+    restored = Session.from_json(session.to_json())
+    assert json.loads(session.to_json())["looked"] == [HUMAN]
+    assert restored.state_for(HUMAN)["cards_hidden"] is False
+    with pytest.raises(IllegalAction) as refused:
+        restored.bid("blind")
+    assert refused.value.code == "blind_after_look"
+
+
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_a_session_save_version_is_a_whole_number(version):
+    """``"version": true`` or ``1.0`` is refused like the match part refuses it (issue 30, case 8)."""
+    data = json.loads(Session.new(3, partner="easy", opponents="easy").to_json())
+    data["version"] = version
+    with pytest.raises(BadSave) as refused:
+        Session.from_json(json.dumps(data))
+    assert refused.value.code == "wrong_version"

@@ -116,3 +116,31 @@ def test_cli_review_refuses_a_bad_file(tmp_path, capsys):
     assert main(["review", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("Cannot review") and "Traceback" not in err
+
+
+class _SlowSolver:
+    """A solver that spends ``cost`` seconds of a fake clock on each leader, and gives up past the deadline."""
+
+    def __init__(self, clock: list[float], cost: float) -> None:
+        self.clock, self.cost, self.deadlines = clock, cost, []
+
+    def tricks(self, pos, *, deadline):
+        self.deadlines.append(deadline)
+        self.clock[0] += self.cost
+        if self.clock[0] > deadline:
+            raise spades.solver.NotFinished("past the deadline")
+        return 0
+
+
+def test_the_table_shares_one_budget_among_the_four_leaders(record, monkeypatch):
+    """One ``dd_table`` message may not run four budgets back to back (issue 30, case 9): a fake
+    clock where each leader costs 12 s of a 30 s budget solves two leaders and gives up on the rest."""
+    from types import SimpleNamespace
+
+    from spades.solver import review as module
+    clock = [1000.0]
+    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    solver = _SlowSolver(clock, 12.0)
+    table = leader_table(_positions(record)[0], solver, 30.0)
+    assert solver.deadlines == [1030.0] * 4
+    assert [table[s] is None for s in range(4)] == [False, False, True, True]
