@@ -61,7 +61,7 @@ def test_why_gives_the_reason_the_bot_had_when_it_acted(partner: str, opponents:
                 assert action == record[seat].action
                 assert reason == heard(s, seat, record[seat].reason)
                 assert reason is not None
-                check_reason(reason.to_dict())
+                check_reason(reason.to_dict(), told=True)
         assert session.to_json() == restored.to_json() == before          # asking changes nothing
 
 
@@ -130,7 +130,7 @@ def test_bridge_hint_and_why_replies() -> None:
     for seat, action in last.items():
         why = call("why", seat=seat)["result"]
         assert why["seat"] == seat and why["action"] == action
-        check_reason(why["reason"])
+        check_reason(why["reason"], told=True)
     refused = call("why", seat=0)
     assert refused == {"ok": False, "error": {"code": "bad_args", "message": refused["error"]["message"]}}
     assert call("why", seat="x")["error"]["code"] == "bad_argument"
