@@ -148,7 +148,7 @@ def test_why_on_the_partners_bid_names_no_partner_card(page, site_url):
     """Issue 30, case 4: at ``?seed=1&partner=easy`` the partner bids before the human, and its
     "Why?" named its aces and kings. It says how it counted, naming none of its cards."""
     bridge.new_match({"seed": 1, "partner": "easy"})
-    bridge.run_bots()
+    bridge.run_bots({})
     reply = bridge.why({"seat": PARTNER})
     partner_hand = bridge.SESSIONS[bridge.DEFAULT_SESSION].match.view(PARTNER).hand
     assert "bid" in reply["action"] and reply["reason"]["code"] == "bid.easy_count"
