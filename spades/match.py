@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
-from .legal import BIDS, BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
+from .legal import BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
 from . import saveformat
 from .safejson import excerpt
 from .scoring import match_winner, score_team

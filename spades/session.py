@@ -21,15 +21,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .ai import Bot, bot
-from .ai.explain import Explanation, Reason
+from .ai.explain import Explanation, Reason, told_to
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
+from .legal import BLIND_NIL, refusal
 from .match import BID, OVER, PLAY, HandRecord, Match
 from .newmatch import DEFAULT_LEVEL, check_level, parse_seed
-from .legal import BLIND_NIL, refusal
+from .rules import Rules
 from .safejson import loads
 from .start import SEATS, check_seat
-from .rules import Rules
 from .view import SeatView
 
 HUMAN = 0
@@ -267,7 +267,9 @@ class Session:
         restore, recomputed by that seat's own seeded bot from the view the seat had just before
         that action (the match is rebuilt to that moment; nothing here changes): the same code
         path, so the true reason. Should a recomputed action differ from the one taken (Hard's
-        wall-clock safety net cut one of the two searches short) the reason is ``None``.
+        wall-clock safety net cut one of the two searches short) the reason is ``None``. While
+        that hand is being played the reason is told as the (first) human may hear it
+        (:func:`~spades.ai.explain.told_to`: no hidden card, nothing of the seat's hidden hand).
         Refused: ``bad_argument`` for a non-seat, ``bad_args`` for a human seat.
         """
         seat = check_seat(seat)
@@ -283,7 +285,21 @@ class Session:
         explained = self.explained.get(index)
         if explained is None or explained.action != taken:
             explained = self.recompute(seat, index)
-        return taken, explained.reason if explained.action == taken else None
+        if explained.action != taken:
+            return taken, None
+        if index < self.completed_actions():
+            return taken, explained.reason         # that hand is over: every card of it has been shown
+        return taken, told_to(explained.reason, self.known_cards(self.humans[0]))
+
+    def completed_actions(self) -> int:
+        """How many of ``match.actions`` belong to hands already completed."""
+        return sum(len(r.bids) + sum(len(t.plays) for t in r.tricks) for r in self.match.hands_played)
+
+    def known_cards(self, seat: int) -> frozenset[str]:
+        """The cards ``seat`` may know now in this hand: those played, and its own unless still face down."""
+        view = self.match.view(seat)
+        played = {card for _, card in view.played}
+        return frozenset(played if self.cards_hidden(seat) else played | set(view.hand))
 
     def recompute(self, seat: int, index: int) -> Explanation:
         """What ``seat``'s bot explains from its view just before action ``index`` of the match."""

@@ -40,7 +40,7 @@ class Bot:
         if view.rules.default:
             return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
         if view.phase == "bid":  # house rules: see spades.ai.house
-            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, self.explain_bid(proxy(view)))
+            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, unproxy(view, self.explain_bid(proxy(view))))
         return legal_or_lowest(view, unproxy(view, self.explain_play(proxy(view))))
 
     def explain_bid(self, view: SeatView) -> Explanation:

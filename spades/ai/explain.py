@@ -26,9 +26,16 @@ kind           value
 ``details``    a list of nested reasons ``{code, params}`` (not in the sentence: shown after it)
 ``candidates`` a list of ``{card, value, make}`` (the search's table: not in the sentence)
 =============  =====================================================================
+
+A reason is the deciding seat's own account and may name its hidden cards. Told to another
+seat while the hand is still being played, it goes through :func:`told_to`, which keeps only
+what that listener may know (the cards played and its own): the parts describing the hidden
+hand (:data:`HAND_CODES`) are left out, a code naming a hidden card becomes its public form
+(:data:`PUBLIC_FORM`), and the search's table keeps only rows of known cards.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +51,7 @@ _CARD = {"card": "card"}
 CODES: dict[str, dict[str, str]] = {
     # -- bids: the decision ------------------------------------------------------------------
     "bid.easy": {"bid": "bid", "cards": "cards"},
+    "bid.easy_count": {"bid": "bid"},
     "bid.tricks": {"bid": "bid", "estimate": "tricks", "details": "details"},
     "bid.nil": {"estimate": "tricks", "details": "details"},
     "bid.nil_gamble": {"them": "points", "gap": "points"},
@@ -88,6 +96,7 @@ CODES: dict[str, dict[str, str]] = {
     "play.attack_under": {"card": "card", "seat": "seat"},
     "play.partner_winning": {"card": "card", "partner_card": "card"},
     "play.partner_winning_keep": {"card": "card", "partner_card": "card", "keep": "card"},
+    "play.partner_winning_save": {"card": "card", "partner_card": "card"},
     "play.partner_winning_shed": {"card": "card", "partner_card": "card"},
     "play.win_last": _CARD,
     "play.win_boss": _CARD,
@@ -120,6 +129,65 @@ CODES: dict[str, dict[str, str]] = {
     "play.search_rule": {"card": "card", "samples": "count", "value": "points", "make": "percent",
                          "candidates": "candidates", "details": "details"},
 }
+
+
+#: Codes that describe the deciding seat's hand part by part (its strength, its low spades):
+#: only a listener who knows that hand hears them (even one naming no card tells what it holds).
+HAND_CODES = frozenset({code for code in CODES if code.startswith("est.")} | {"nil.fits"})
+#: Each code whose sentence names the deciding seat's unplayed cards, and the code saying the same without them.
+PUBLIC_FORM: dict[str, str] = {"bid.easy": "bid.easy_count", "play.partner_winning_keep": "play.partner_winning_save"}
+#: Parameter kinds whose values are card names.
+CARD_KINDS = frozenset({"card", "cards"})
+
+
+def card_names(reason: dict[str, Any]) -> list[str]:
+    """Every card name in ``reason`` (a ``{code, params}`` dictionary): its sentence, details and table."""
+    names: list[str] = []
+    for name, kind in CODES[reason["code"]].items():
+        value = reason["params"].get(name)
+        if value is None:
+            continue
+        if kind == "card":
+            names.append(value)
+        elif kind == "cards":
+            names.extend(value)
+        elif kind == "details":
+            for detail in value:
+                names.extend(card_names(detail))
+        elif kind == "candidates":
+            names.extend(row["card"] for row in value)
+    return names
+
+
+def _told(reason: dict[str, Any], known: Collection[str]) -> dict[str, Any] | None:
+    code, params = reason["code"], reason["params"]
+    if code in HAND_CODES:
+        return None
+    code = PUBLIC_FORM.get(code, code)
+    told: dict[str, Any] = {}
+    for name, kind in CODES[code].items():
+        if name not in params:
+            continue
+        value = params[name]
+        if kind == "details":
+            value = [d for d in (_told(detail, known) for detail in value) if d is not None]
+        elif kind == "candidates":
+            value = [row for row in value if row["card"] in known]
+        elif kind in CARD_KINDS and any(c not in known for c in ([value] if kind == "card" else value)):
+            return None                 # a hidden card with no public form: say nothing rather than tell it
+        told[name] = value
+    return {"code": code, "params": told}
+
+
+def told_to(reason: Reason, known: Collection[str]) -> Reason | None:
+    """``reason`` as another seat may hear it while the hand is being played: naming only the
+    cards in ``known`` (those played and the listener's own) and nothing of the hidden hand.
+
+    ``None`` if the reason cannot be told without a hidden card (no code does so today: the
+    leak property test, ``tests/bridge/test_leaks.py``, holds every level to it).
+    """
+    told = _told(reason.to_dict(), known)
+    return None if told is None else Reason(told["code"], told["params"])
 
 
 def param_kinds() -> dict[str, str]:
@@ -171,4 +239,5 @@ def shown(x: float) -> float:
     return round(x, SHOWN_DECIMALS)
 
 
-__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "param_kinds", "reason", "shown", "text_params"]
+__all__ = ["CARD_KINDS", "CODES", "HAND_CODES", "KINDS", "PUBLIC_FORM", "STRUCTURED_KINDS", "Explanation", "Reason",
+           "card_names", "param_kinds", "reason", "shown", "text_params", "told_to"]

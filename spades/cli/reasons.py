@@ -16,6 +16,7 @@ from ..match import SEAT_NAMES
 #: The English sentence of each reason code (placeholders are the code's text parameters).
 TEXTS: dict[str, str] = {
     "bid.easy": "Bid {bid}: one trick for each ace and king held ({cards}).",
+    "bid.easy_count": "Bid {bid}: counted the sure winners, one trick for each ace and king.",
     "bid.tricks": "Bid {bid}: the hand is worth about {estimate} tricks.",
     "bid.nil": "Bid nil: this hand can stay under the others (about {estimate} tricks of strength).",
     "bid.nil_gamble": "Bid nil as a gamble: the opponents have {them} points and lead by {gap}, so only a nil can still turn the match.",
@@ -47,6 +48,7 @@ TEXTS: dict[str, str] = {
     "play.attack_under": "Play {card}: stay low so that {seat}, who bid nil, may have to win the trick.",
     "play.partner_winning": "Play {card}: your partner's {partner_card} is winning this trick.",
     "play.partner_winning_keep": "Play {card}: your partner's {partner_card} is winning this trick, so keep {keep} for later.",
+    "play.partner_winning_save": "Play {card}: your partner's {partner_card} is winning this trick, so keep a higher card for later.",
     "play.partner_winning_shed": "Play {card}: your partner's {partner_card} is winning and your contract is safe, so get rid of a high card.",
     "play.win_last": "Play {card}: the cheapest card that wins, as you play last.",
     "play.win_boss": "Play {card}: the highest card left in its suit, a sure winner.",

@@ -29,8 +29,9 @@ HARD_HANDS = 3               # Hard at its full budget: the first hand of this m
 MAX_HANDS = 60
 
 
-def check_value(kind: str, value: Any) -> None:
-    """``value`` is of parameter ``kind`` (see spades.ai.explain)."""
+def check_value(kind: str, value: Any, told: bool = False) -> None:
+    """``value`` is of parameter ``kind`` (see spades.ai.explain); ``told``: as another seat hears it
+    (``told_to``: details and the search's table may have lost their parts about hidden cards)."""
     if kind == "card":
         assert value in CARD_INDEX, value
     elif kind == "cards":
@@ -50,11 +51,11 @@ def check_value(kind: str, value: Any) -> None:
     elif kind == "percent":
         assert isinstance(value, int) and 0 <= value <= 100, value
     elif kind == "details":
-        assert isinstance(value, list) and value, value
+        assert isinstance(value, list) and (told or value), value
         for d in value:
-            check_reason(d)
+            check_reason(d, told)
     elif kind == "candidates":
-        assert isinstance(value, list) and len(value) >= 2, value
+        assert isinstance(value, list) and (told or len(value) >= 2), value
         for row in value:
             assert set(row) == {"card", "value", "make"}, row
             check_value("card", row["card"])
@@ -64,14 +65,14 @@ def check_value(kind: str, value: Any) -> None:
         raise AssertionError(f"unknown kind {kind}")
 
 
-def check_reason(r: dict[str, Any]) -> str:
+def check_reason(r: dict[str, Any], told: bool = False) -> str:
     """``r`` (``{code, params}``) uses a registered code with exactly its parameters; returns the code."""
     assert set(r) == {"code", "params"}, r
     code, params = r["code"], r["params"]
     assert code in CODES, f"unregistered reason code {code!r}"
     assert set(params) == set(CODES[code]), f"{code}: params {sorted(params)}, registry {sorted(CODES[code])}"
     for name, kind in CODES[code].items():
-        check_value(kind, params[name])
+        check_value(kind, params[name], told)
     return code
 
 

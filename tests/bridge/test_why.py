@@ -6,12 +6,11 @@ import random
 
 import pytest
 
-from spades import IllegalAction
-from spades import bridge
+from spades import IllegalAction, bridge
 from spades.ai import bot
-from spades.ai.explain import param_kinds
+from spades.ai.explain import Reason, param_kinds, told_to
 from spades.errors import BadRequest
-from spades.session import Session
+from spades.session import Session, action_seats
 from tests.ai.test_explain import check_reason
 
 
@@ -31,6 +30,13 @@ def drive(session: Session, rnd: random.Random, steps: int, record: dict) -> Non
         record[seat] = twin.explain(m.view(seat))
         event = session.bot_step()
         assert event.get("bid", event.get("card")) == record[seat].action
+
+
+def heard(session: Session, seat: int, reason: Reason) -> Reason | None:
+    """``reason`` for ``seat``'s last action as the human may hear it: whole once that hand is
+    over, else told without hidden cards."""
+    last = max(i for i, s in enumerate(action_seats(session.match)) if s == seat)
+    return reason if last < session.completed_actions() else told_to(reason, session.known_cards(0))
 
 
 @pytest.mark.parametrize("partner, opponents, steps", [("normal", "easy", 400), ("hard", "normal", 60)])
@@ -53,8 +59,9 @@ def test_why_gives_the_reason_the_bot_had_when_it_acted(partner: str, opponents:
                     continue
                 action, reason = found
                 assert action == record[seat].action
-                assert reason == record[seat].reason
-                check_reason(reason.to_dict())
+                assert reason == heard(s, seat, record[seat].reason)
+                assert reason is not None
+                check_reason(reason.to_dict(), told=True)
         assert session.to_json() == restored.to_json() == before          # asking changes nothing
 
 
@@ -70,10 +77,10 @@ def test_why_after_undo_explains_the_new_last_action() -> None:
     while m.to_act != 0:                             # the bots answer the human's card
         drive(session, random.Random(1), 1, record)
     assert record[1] is not mine[1]                  # seat 1 acted after the human
-    assert session.why(1) == (record[1].action, record[1].reason)
+    assert session.why(1) == (record[1].action, heard(session, 1, record[1].reason))
     session.undo_mine()
     # the bots' replies are taken back: seat 1's last action is from before the human's card again
-    assert session.why(1) == (mine[1].action, mine[1].reason)
+    assert session.why(1) == (mine[1].action, heard(session, 1, mine[1].reason))
     assert max(session.explained) < len(m.actions)
 
 
@@ -123,7 +130,7 @@ def test_bridge_hint_and_why_replies() -> None:
     for seat, action in last.items():
         why = call("why", seat=seat)["result"]
         assert why["seat"] == seat and why["action"] == action
-        check_reason(why["reason"])
+        check_reason(why["reason"], told=True)
     refused = call("why", seat=0)
     assert refused == {"ok": False, "error": {"code": "bad_args", "message": refused["error"]["message"]}}
     assert call("why", seat="x")["error"]["code"] == "bad_argument"

@@ -141,3 +141,27 @@ def test_why_before_the_seat_has_acted(page, site_url):
     page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
                            arg=expected)
     assert_clean(page)
+
+
+@pytest.mark.browser
+def test_why_on_the_partners_bid_names_no_partner_card(page, site_url):
+    """Issue 30, case 4: at ``?seed=1&partner=easy`` the partner bids before the human, and its
+    "Why?" named its aces and kings. It says how it counted, naming none of its cards."""
+    bridge.new_match({"seed": 1, "partner": "easy"})
+    bridge.run_bots({})
+    reply = bridge.why({"seat": PARTNER})
+    partner_hand = bridge.SESSIONS[bridge.DEFAULT_SESSION].match.view(PARTNER).hand
+    assert "bid" in reply["action"] and reply["reason"]["code"] == "bid.easy_count"
+    expected = EN["coach.why"].format(name=EN["seat.2"], reason=sentence(reply["reason"]))
+    page.add_init_script(script=SPY)
+    page.goto(site_url + "?speed=0&seed=1&partner=easy")
+    page.wait_for_selector("body[data-phase='bid'] button[data-bid]:enabled", timeout=BOOT_MS)
+    page.click(f"[data-action='why'][data-seat='{PARTNER}']")
+    page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
+                           arg=expected)
+    said(page, expected)
+    spoken = page.evaluate("() => window.__live.map((e) => e.text).join(' | ')")
+    for card in partner_hand:
+        assert card_words(card) not in message(page)
+        assert card_words(card) not in spoken, card
+    assert_clean(page)
