@@ -65,11 +65,14 @@ budget?}``                     (1-based) of ``text``: ``{index, seat, action, be
   score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
                                ``null``); one that cannot occur is refused (``card_twice``,
                                ``wrong_counts``, ``bad_position``)
-``bid_advice {text, hand?,     ``{seat, action, best, level, reason}``: the bid made as bid ``step``
-step}``                        (0–3) of a completed hand, and the Hard player's bid there (0 = nil) and
-                               its reason ``{code, params}``, for puzzles
+``bid_advice {text, hand?,     ``{seat, action, best, level, legal, reason}``: the bid made as bid ``step``
+step}``                        (0–3) of a completed hand, the Hard player's bid there (0 = nil) and
+                               its reason ``{code, params}``, and the bids the match's rules allowed
+                               there (``legal``: a puzzle offers only these), for puzzles
 ``dd_table {text, hand?,       ``{table, leader, bids}``: per seat on lead, tricks [team 0, team 1]
-budget?}``                     with best play (``null`` past the budget)
+budget?}``                     with best play (``null`` past the budget, one budget for the table);
+                               ``analyse`` and ``dd_table`` refuse house rules the solver cannot
+                               play or score (``unsupported_rules``)
 =============================  ====================================================================
 
 An *event* is described in :mod:`spades.session`. The play messages live in
