@@ -25,6 +25,7 @@ import { createReviewMode } from "./review-mode.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
+import { initMenu } from "./menu.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
@@ -190,6 +191,7 @@ function main() {
 
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
+    initMenu();
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),
