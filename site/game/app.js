@@ -26,6 +26,7 @@ import { createReviewMode } from "./review-mode.js";
 import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
+import { initMenu } from "./menu.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
@@ -211,6 +212,7 @@ function main() {
 
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
+    initMenu();
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),

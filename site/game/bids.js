@@ -31,8 +31,11 @@ export function renderBidPanel(S, interactive) {
   setBidRoving(current);
   if (hadFocus && current && document.activeElement !== current) current.focus({ preventScroll: true });
   const partner = S.bids[2];
+  // each seat bids once, in turn: a partner who has not bid while the player is to bid bids
+  // after them; otherwise (the player is dealer, or has bid) the panel only says "not yet"
+  const partnerText = S.to_act === HUMAN && S.bids[HUMAN] === null ? t("bid.partnerWaiting") : t("bid.partnerNotYet");
   $("[data-role='partner-bid']", panel).textContent =
-    partner === null ? t("bid.partnerWaiting") : t("bid.partner", { bid: bidName(partner, S.blind && S.blind[2]) });
+    partner === null ? partnerText : t("bid.partner", { bid: bidName(partner, S.blind && S.blind[2]) });
   const team = (S.bids[0] || 0) + (partner || 0);
   $("[data-role='team-bid']", panel).textContent = t("bid.teamSoFar", { n: team });
   const opp = [S.bids[1], S.bids[3]].filter((b) => b !== null);

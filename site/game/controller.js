@@ -12,7 +12,11 @@ import { MSG } from "../engine/protocol.js";
 import { createSequences, entry } from "../lib/sequence.js";
 import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
-import { seatName } from "../lib/words.js";
+import { bidName, seatName } from "../lib/words.js";
+import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
+
+/** A bid as its seat's bubble shows it ("Bid 3", "Bid nil"). */
+const bidBubble = (seat, bid) => sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
 
 const last = (list) => list[list.length - 1];
 
@@ -103,6 +107,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     // the bid buttons are now disabled (or hidden): focus waits on the hand
     if (bidFocused) focusHand();
     announce(bidText(HUMAN, n));
+    bidBubble(HUMAN, n);
     await runBots(run);
   }
 
@@ -179,6 +184,7 @@ export function createController({ engine, store, save, settings, speedOverride,
           st.S = r.state;
           st.shownTrick = st.S.trick;
           announce(eventsText(scored < 0 ? r.events : r.events.slice(0, scored + 1)));
+          for (const e of r.events) if (e.kind === "bid") bidBubble(e.seat, e.bid);
           if (scored >= 0) return scoredHand(r.events[scored].hand);
           persist();
           break;
@@ -194,6 +200,8 @@ export function createController({ engine, store, save, settings, speedOverride,
         persist();
         if (r.event.kind === "bid") {
           say(bidText(r.event.seat, r.event.bid));
+          clearAt(r.event.seat, BUBBLE.WHY);
+          bidBubble(r.event.seat, r.event.bid);
           render();
         } else {
           await showPlay(run, r.event.seat, r.event.card, r.event.trick || null, null);
@@ -228,14 +236,21 @@ export function createController({ engine, store, save, settings, speedOverride,
     const r = await current().ask(MSG.HINT, { level });
     if (!r) return;
     markHint(r.action);
-    say(hintText(r), "hint");
+    // the hint points at its card or bid (hand.js) and says why at the player's seat
+    const text = hintText(r);
+    announce(text);
+    sayAt(HUMAN, text, BUBBLE.HINT);
   }
 
   /** Why computer seat `seat` made its last bid or card (its bot's reason), shown and said. */
   async function why(seat) {
     if (!st.ready || !st.S) return;
     const r = await current().ask(MSG.WHY, { seat });
-    if (r) say(whyText(r), "hint");
+    if (!r) return;
+    // the answer at the seat it asks about, naming the trick or the bid it explains
+    const { said, shown } = whyText(r, st.S);
+    announce(said);
+    sayAt(seat, shown, BUBBLE.WHY);
   }
 
   async function undo(closeDialogs) {

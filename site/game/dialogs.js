@@ -68,7 +68,10 @@ export function createDialogs({ afterClose, bidding }) {
         openers.set(dlg, active && active !== document.body && !active.closest("dialog") ? active : null);
         dlg.showModal();
       }
-      if (focusEl) focusEl.focus();
+      // focus without scrolling: a long dialog (the score sheet) opens at its top, the hand's
+      // result in view; its buttons stay in view at the foot (style.css)
+      if (focusEl) focusEl.focus({ preventScroll: true });
+      dlg.scrollTop = 0;
     },
     closeAll() {
       for (const d of document.querySelectorAll("dialog[open]")) d.close();

@@ -1,6 +1,8 @@
 // hand.js: the player's hand: one tab stop (arrows, Home, End), playable cards enabled
 // from the engine's legal cards, the hint mark. The roving tab stop is kept in the DOM:
 // the hand's `data-roving` names the card that holds it, across redraws.
+import { BUBBLE, clearAt } from "./bubbles.js";
+import { cardBack } from "../lib/cards.js";
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
 import { cardEl, cardName } from "../lib/words.js";
@@ -51,13 +53,31 @@ function setRoving(buttons, current) {
   else delete $("#hand").dataset.roving;
 }
 
+/** The player's cards face down (a blind nil is still open): backs only, hidden from assistive technology. */
+function faceDown(n) {
+  const nodes = [];
+  for (let i = 0; i < n; i++) {
+    const slot = document.createElement("span");
+    slot.className = "slot";
+    const back = document.createElement("div");
+    back.className = "card back-card";
+    back.setAttribute("aria-hidden", "true");
+    back.appendChild(cardBack());
+    slot.appendChild(back);
+    nodes.push(slot);
+  }
+  return nodes;
+}
+
 export function renderHand(S, interactive) {
   const hand = $("#hand");
   const hadFocus = hand.contains(document.activeElement);
   const focusedCard = hadFocus ? document.activeElement.dataset.card : null;
   const cards = S ? S.hand : [];
   const legal = new Set(interactive && S && S.phase === "play" && S.to_act === HUMAN ? S.legal_cards : []);
-  const nodes = [];
+  const hidden = Boolean(S && S.cards_hidden);
+  hand.classList.toggle("face-down", hidden);
+  const nodes = hidden ? faceDown(S.cards_left[HUMAN]) : [];
   for (const card of cards) {
     const slot = document.createElement("span");
     slot.className = "slot";
@@ -72,6 +92,7 @@ export function renderHand(S, interactive) {
     slot.appendChild(btn);
     nodes.push(slot);
   }
+  fan(nodes);
   hand.replaceChildren(...nodes);
   hand.classList.toggle("my-turn", legal.size > 0);
   const enabled = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
@@ -90,6 +111,33 @@ export function renderHand(S, interactive) {
   }
   hand.setAttribute("aria-label", `${t("hand.label")} (${t("seat.cardsLeft", { n: cards.length })})`);
   $("#hand-summary").textContent = cards.length ? `${t("hand.label")}: ${cards.map(cardName).join(", ")}.` : "";
+}
+
+/** A phone's hand of more than this many cards is laid out in two overlapping rows. */
+const ONE_ROW_MAX = 7;
+
+/**
+ * Each card's place, as CSS custom properties style.css lays out: on a wide screen a slight
+ * arc (--i: places from the middle); on a phone (--x, --row, --gaps) one row of up to
+ * ONE_ROW_MAX cards, else two rows, the second set half a card along, so each card shows a
+ * strip about a seventh of the hand's width (about 49 px on a 390 px phone) and a
+ * thumb can tell them apart.
+ */
+function fan(slots) {
+  const n = slots.length;
+  const mid = (n - 1) / 2;
+  const rows = n > ONE_ROW_MAX ? 2 : 1;
+  const cols = Math.ceil(n / rows);
+  const xs = slots.map((_, k) => (k % cols) + (k >= cols ? 0.5 : 0));
+  slots.forEach((slot, k) => {
+    slot.style.setProperty("--i", String(k - mid));
+    slot.style.setProperty("--x", String(xs[k]));
+    slot.style.setProperty("--row", String(k >= cols ? 1 : 0));
+  });
+  const hand = $("#hand");
+  hand.style.setProperty("--n", String(n));
+  hand.style.setProperty("--rows", String(rows));
+  hand.style.setProperty("--gaps", String(Math.max(1, ...xs)));
 }
 
 /** Put focus on the hand (its roving card, or the hand itself). */
@@ -115,4 +163,5 @@ export function markHint(action) {
 
 export function clearHint() {
   for (const n of document.querySelectorAll(".hinted")) n.classList.remove("hinted");
+  clearAt(HUMAN, BUBBLE.HINT);
 }

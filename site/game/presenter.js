@@ -11,6 +11,7 @@ import { pace } from "../lib/settings.js";
 import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import { clearHint } from "./hand.js";
+import { BUBBLE, clearAt, clearBubbles } from "./bubbles.js";
 import * as table from "./table.js";
 
 /**
@@ -68,6 +69,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
 
   /** Take a whole new state from the engine (new match, resume, undo): no hand on show. */
   function take(S) {
+    clearBubbles();
     st.S = S;
     st.shownTrick = S.trick;
     st.pendingHand = null;
@@ -93,6 +95,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     render();
     st.busy = keep;
     announce(playText(seat, card));
+    clearAt(seat, BUBBLE.WHY); // the seat acted again: its last answer is out of date
     await run.wait(table.animatePlay(seat, fromRect, tm.move));
     if (!trickDone(completed)) return;
     say(trickText(completed.winner));

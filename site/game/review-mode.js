@@ -15,6 +15,10 @@ import { buildSteps, positionAt } from "../lib/steps.js";
 import { cardNode, drawSeat } from "../lib/seat-view.js";
 import { SEATS } from "../lib/constants.js";
 import { $, el } from "../lib/dom.js";
+import { seatName } from "../lib/words.js";
+
+/** The game's own seat names on the reviewed table (Partner, You…) and its dealer mark. */
+const GAME_WORDS = { name: seatName, get dealer() { return t("seat.dealerShort"); } };
 
 const BIDS = 4;            // viewer steps: 0 the deal, 1–4 the bids, then one a card
 const ORDER = [2, 1, 3, 0]; // seats as the table shows them: partner, West, East, you
@@ -74,7 +78,7 @@ export function createReviewMode({ engine, onLeave, locked }) {
     const pos = positionAt(rec, steps, step);
     const toAct = steps[step + 1].seat;
     for (let seat = 0; seat < SEATS; seat++) {
-      drawSeat(rec, seat, pos, toAct, $(`[data-review-seat="${seat}"]`, ui.grid));
+      drawSeat(rec, seat, pos, toAct, $(`[data-review-seat="${seat}"]`, ui.grid), GAME_WORDS);
     }
     for (const slot of ui.grid.querySelectorAll(".slot")) slot.replaceChildren();
     // the trick in progress (a finished trick is gone from the table when the next is led)

@@ -78,6 +78,46 @@ export function createRulesForm({ ask, storeKey }) {
     const box = errorBox();
     box.textContent = err ? t("rules.refused", { reason: errorText(err) }) : "";
     box.hidden = !err;
+    if (!err) markFields([]);
+  }
+
+  /** Mark the options in `keys` as refused: aria-invalid and a line beside the control; the rest unmarked. */
+  function markFields(keys) {
+    for (const [key] of OPTIONS) {
+      const c = control(key);
+      if (!c) continue;
+      const bad = keys.includes(key);
+      const id = `rules-invalid-${key}`;
+      let line = document.getElementById(id);
+      if (bad && !line) {
+        line = el("p", { id, class: "field-error" }, t("rules.invalidField"));
+        c.closest(".rule-opt").querySelector("small").before(line);
+      }
+      if (line) line.hidden = !bad;
+      const described = (c.getAttribute("aria-describedby") || "").split(" ").filter((s) => s && s !== id);
+      c.setAttribute("aria-describedby", (bad ? [id, ...described] : described).join(" "));
+      if (bad) c.setAttribute("aria-invalid", "true");
+      else c.removeAttribute("aria-invalid");
+    }
+  }
+
+  /** The number options the engine refuses one by one (each asked alone, the rest its defaults):
+   * the fields to mark when a combination is refused. The engine decides; nothing is checked here. */
+  async function refusedFields(values) {
+    const keys = OPTIONS.filter(([key, kind]) => (kind === "whole" || kind === "floor") && !control(key).disabled)
+      .map(([key]) => key);
+    const answers = await Promise.all(keys.map((key) => check({ [key]: values[key] })));
+    return keys.filter((key, i) => answers[i].error);
+  }
+
+  /** Show the engine's refusal of `values` and mark the fields it names; the first marked is returned. */
+  async function refuse(err, values, mine) {
+    showError(err);
+    showName(null);
+    const keys = await refusedFields(values);
+    if (mine !== asked) return null;
+    markFields(keys);
+    return keys.length ? control(keys[0]) : null;
   }
 
   function showName(rules) {
@@ -129,11 +169,14 @@ export function createRulesForm({ ask, storeKey }) {
     control("blind_nil_trail").disabled = !control("blind_nil").checked;
     control("floor").disabled = $("#rules-no-floor").checked;
     const mine = ++asked;
-    const r = await check(read());
+    const values = read();
+    const r = await check(values);
     if (mine !== asked) return;
-    showError(r.error || null);
-    if (r.error) showName(null);
-    else showName(r.rules);
+    if (r.error) await refuse(r.error, values, mine);
+    else {
+      showError(null);
+      showName(r.rules);
+    }
   }
 
   function build(given) {
@@ -176,11 +219,13 @@ export function createRulesForm({ ask, storeKey }) {
   /** The form's rules checked by the engine and remembered, or null (the refusal is shown). */
   async function confirm() {
     const mine = ++asked;
-    const r = await check(read());
+    const values = read();
+    const r = await check(values);
     if (mine !== asked) return null;
     if (r.error) {
-      showError(r.error);
-      showName(null);
+      // the field the engine refuses takes the focus (scrolled into view), its message beside it
+      const first = await refuse(r.error, values, mine);
+      if (first) first.focus();
       return null;
     }
     showError(null);

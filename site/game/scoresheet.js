@@ -71,7 +71,8 @@ export function fillSheet(sheet, selected, afterHand, onExport, onReview, rules 
   $("#sheet-title").textContent = afterHand ? t("sheet.handTitle", { n: row.number }) : t("sheet.title");
 }
 
-/** Replace the export button with the hand's notation (selected) and a viewer link. */
+/** Replace the export button with the hand's notation (shown from its first line, nothing
+ * selected), a Copy button and a viewer link; focus goes to Copy. */
 function showExport(text, btn) {
   const box = document.createElement("div");
   box.className = "export";
@@ -89,10 +90,41 @@ function showExport(text, btn) {
   link.rel = "noopener";
   link.dataset.role = "export-link";
   link.textContent = t("sheet.openViewer");
-  box.append(label, link);
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.dataset.action = "copy-export";
+  copy.textContent = t("sheet.copy");
+  const said = document.createElement("span");
+  said.className = "export-said";
+  said.dataset.role = "export-said";
+  said.setAttribute("role", "status");
+  copy.addEventListener("click", async () => {
+    said.textContent = (await copyText(text, area)) ? t("sheet.copied") : t("sheet.copyFailed");
+  });
+  const row = document.createElement("div");
+  row.className = "export-row";
+  row.append(copy, link, said);
+  box.append(label, row);
   btn.replaceWith(box);
-  area.focus();
-  area.select();
+  area.scrollTop = 0;
+  copy.focus({ preventScroll: true });
+}
+
+/** Put `text` on the clipboard (the text area `area` holds it, for browsers without the
+ * asynchronous clipboard); whether it worked. */
+async function copyText(text, area) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    area.focus();
+    area.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    }
+  }
 }
 
 /** Set up the sheet dialog's buttons: Continue after a scored hand, else Close. Returns the one to focus. */

@@ -39,7 +39,7 @@ export function render(st) {
   setPhase(V.phase);
   table.renderScores(V);
   table.renderSeats(V, st.busy);
-  table.renderTrick(st.shownTrick);
+  table.renderTrick(st.shownTrick, V.phase === "play" && !st.pendingHand ? V.to_act : null);
   renderHand(V, live);
   renderBidPanel(V, live);
   table.renderOver(V);

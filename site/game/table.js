@@ -54,6 +54,9 @@ export function renderSeats(S, busy) {
     root.classList.toggle("to-act", Boolean(toAct));
     const turnEl = $(".seat-turn", root);
     if (turnEl) turnEl.hidden = !toAct;
+    // "Why?" is offered once the seat has acted in this hand (its bid, then its cards)
+    const why = $("[data-action='why']", root);
+    if (why) why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null);
     if (seat !== HUMAN) {
       const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);
@@ -73,7 +76,8 @@ export function renderSeats(S, busy) {
 
 // ---------------------------------------------------------------- trick
 
-export function renderTrick(trick) {
+/** Draw `trick` in the centre; the empty place of `toAct` (the seat to play, or null) is lit. */
+export function renderTrick(trick, toAct = null) {
   const slots = document.querySelectorAll(".trick-slot");
   const plays = new Map(trick ? trick.plays.map(([s, c]) => [s, c]) : []);
   for (const slot of slots) {
@@ -95,7 +99,9 @@ export function renderTrick(trick) {
   const trickEl = $("#trick");
   trickEl.classList.toggle("complete", Boolean(trick && trick.winner !== null && trick.winner !== undefined));
   for (const slot of slots) {
-    slot.classList.toggle("winner", Boolean(trick && trick.winner === Number(slot.dataset.pos)));
+    const seat = Number(slot.dataset.pos);
+    slot.classList.toggle("winner", Boolean(trick && trick.winner === seat));
+    slot.classList.toggle("awaiting", toAct === seat && !slot.firstElementChild);
   }
   if (trick && trick.plays.length) {
     trickEl.dataset.leader = String(trick.leader);

@@ -51,10 +51,31 @@ export function hintText({ action, level, reason }) {
     : t("hint.bid", { level: name, bid: bidName(action.bid) });
 }
 
-/** A computer seat's last action and its reason ({seat, action, reason} from `why`). */
-export function whyText({ seat, action, reason }) {
+/**
+ * The trick of this hand a seat's last card went to, read off the engine's state `S`: the
+ * trick on the table if the seat has played to it, else the last one completed.
+ */
+function trickOf(seat, S) {
+  const done = S.tricks_won.reduce((a, b) => a + b, 0);
+  const inTrick = Boolean(S.trick && S.trick.plays.some(([s]) => s === seat));
+  return inTrick ? done + 1 : done;
+}
+
+/**
+ * A computer seat's last action and its reason ({seat, action, reason} from `why`), naming
+ * what it explains ("Trick 5 — Play …", "Bidding — Bid …"; the trick from the state `S`).
+ * Returns {said, shown}: the sentence for the live region (with the seat's name) and the
+ * words of the seat's own bubble.
+ */
+export function whyText({ seat, action, reason }, S = null) {
   const name = seatName(seat);
-  if (!action) return t("coach.notYet", { name });
+  if (!action) {
+    const text = t("coach.notYet", { name });
+    return { said: text, shown: text };
+  }
   // no reason: Hard's search, recomputed after a reload, chose differently (spades.session.why)
-  return t("coach.why", { name, reason: reason ? reasonText(reason) : t("coach.reasonLost") });
+  const words = reason ? reasonText(reason) : t("coach.reasonLost");
+  const shown = !S ? words : "card" in action ? t("coach.whyTrick", { n: trickOf(seat, S), reason: words })
+    : t("coach.whyBid", { reason: words });
+  return { said: t("coach.why", { name, reason: shown }), shown };
 }

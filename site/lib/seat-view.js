@@ -16,17 +16,36 @@ export function cardNode(card) {
   return node;
 }
 
-/** Draw `seat` at position `pos` into `box` (the viewer's own seat box unless the game's review mode gives one). */
-export function drawSeat(rec, seat, pos, toAct, box = document.querySelector(`.seat[data-seat="${seat}"]`)) {
+/** The viewer's words for a seat: compass names and the word "dealer". */
+const VIEWER_WORDS = { name: seatName, dealer: null };
+
+/**
+ * Draw `seat` at position `pos` into `box` (the viewer's own seat box unless the game's review
+ * mode gives one). `words`: how seats are named ({name(seat), dealer: the short dealer mark
+ * or null for the viewer's word}); the game's review passes its own (Partner, You, "D").
+ */
+export function drawSeat(rec, seat, pos, toAct, box = document.querySelector(`.seat[data-seat="${seat}"]`), words = VIEWER_WORDS) {
+  const nameOf = words.name;
   box.textContent = "";
-  box.setAttribute("aria-label", seatName(seat));
+  box.setAttribute("aria-label", nameOf(seat));
   const head = document.createElement("h2");
   head.className = "seat-name";
-  head.textContent = seatName(seat);
+  head.textContent = nameOf(seat);
   if (rec.dealer === seat) {
     const d = document.createElement("span");
     d.className = "tag dealer";
-    d.textContent = t("viewer.dealer");
+    if (words.dealer) {
+      // the game's mark: "D" seen, "Dealer" heard
+      const seen = document.createElement("span");
+      seen.setAttribute("aria-hidden", "true");
+      seen.textContent = words.dealer;
+      const heard = document.createElement("span");
+      heard.className = "sr-only";
+      heard.textContent = t("seat.dealer");
+      d.append(seen, heard);
+    } else {
+      d.textContent = t("viewer.dealer");
+    }
     head.append(" ", d);
   }
   const info = document.createElement("p");
@@ -41,7 +60,7 @@ export function drawSeat(rec, seat, pos, toAct, box = document.querySelector(`.s
   info.append(b, " · ", w);
   const list = document.createElement("ul");
   list.className = "hand";
-  list.setAttribute("aria-label", t("viewer.cardsOf", { name: seatName(seat), n: pos.held[seat].length }));
+  list.setAttribute("aria-label", t("viewer.cardsOf", { name: nameOf(seat), n: pos.held[seat].length }));
   for (const card of pos.held[seat]) {
     const li = document.createElement("li");
     li.appendChild(cardNode(card));

@@ -45,6 +45,37 @@ NEXT_JS = """() => {
 
 GONE_JS = "(sel) => !document.querySelector(sel)"
 
+#: A point of the element ``sel`` (relative to its box) that a tap there reaches: cards in
+#: the hand overlap, so its middle may belong to the next card. None when none is found.
+TAP_POINT_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.15, 0.75]) {
+    for (const fx of [0.5, 0.3, 0.15, 0.08]) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && el.contains(hit)) return {x: x - r.left, y: y - r.top};
+    }
+  }
+  return null;
+}"""
+
+
+def tool(page, action: str) -> None:
+    """Press the game menu's button ``action``; on a phone it is behind "More" (menu.js)."""
+    sel = f".tools [data-action='{action}']"
+    if not page.is_visible(sel):
+        page.click(".tools [data-role='menu-toggle']")
+    page.click(sel)
+
+
+def tap_card(page, sel: str) -> None:
+    """Click (or tap) the card ``sel`` on a part of it that shows."""
+    page.wait_for_selector(sel)
+    point = page.evaluate(TAP_POINT_JS, sel)
+    page.click(sel, position=point) if point else page.click(sel)
+
 
 def assert_clean(page, origin: str | None = None) -> None:
     """No console error, page error or HTTP error, and no request to another origin
@@ -64,7 +95,7 @@ def new_match(page, seed: int) -> None:
     """Start a seeded match with Easy players through the New match dialog, as a player
     would, and wait until the engine has dealt it (its save holds the seed)."""
     page.evaluate("(key) => localStorage.removeItem(key)", SAVE_KEY)
-    page.click(".tools button[data-action='new-match']")
+    tool(page, "new-match")
     page.wait_for_selector("#new-dialog[open]")
     page.select_option("#new-partner", "easy")
     page.select_option("#new-opponents", "easy")
@@ -98,7 +129,7 @@ def act(page, action: dict) -> None:
         page.wait_for_function(GONE_JS, arg=sel)
     elif kind == "play":
         sel = f"#hand button[data-card='{action['card']}']:enabled"
-        page.click(sel)
+        tap_card(page, sel)
         # played: gone from the hand, or (same card in the next deal) no longer playable
         page.wait_for_function(GONE_JS, arg=sel)
 

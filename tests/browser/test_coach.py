@@ -64,10 +64,6 @@ def open_at(page, site_url: str, save: str) -> None:
     page.wait_for_selector("[data-action='hint']:enabled")
 
 
-def message(page) -> str:
-    return page.inner_text("[data-role='message']").strip()
-
-
 def said(page, text: str) -> None:
     """Wait until the live region has said ``text`` (alone or joined with others)."""
     page.wait_for_function("(text) => window.__live.some((e) => e.text.includes(text))", arg=text)
@@ -103,8 +99,8 @@ def test_hint_shows_its_reason_and_says_it(page, site_url):
     expected = EN["coach.hint"].format(level=EN[f"level.{HINT_LEVEL}"], reason=sentence(reply["reason"]))
     open_at(page, site_url, save)
     page.click("[data-action='hint']")
-    page.wait_for_selector("[data-role='message'][data-kind='hint']")
-    assert message(page) == expected
+    bubble = page.wait_for_selector(".seat[data-seat='0'] .bubble[data-kind='hint']:not([hidden])")
+    assert bubble.inner_text().replace("×", "").strip() == expected   # at the player's seat
     said(page, expected)
     # the suggested card is the one the engine suggests
     assert page.get_attribute("#hand button.hinted", "data-card") == reply["action"]["card"]
@@ -118,28 +114,32 @@ def test_why_on_the_partners_card_by_keyboard(page, site_url):
     reply = bridge.why({"seat": PARTNER})
     partner_card = next(card for seat, card in bridge.state()["trick"]["plays"] if seat == PARTNER)
     assert reply["action"] == {"card": partner_card}
-    expected = EN["coach.why"].format(name=EN["seat.2"], reason=sentence(reply["reason"]))
+    # the answer names the trick it explains (the partner's card is in the trick on the table)
+    trick = sum(bridge.state()["tricks_won"]) + 1
+    shown = EN["coach.whyTrick"].format(n=trick, reason=sentence(reply["reason"]))
+    expected = EN["coach.why"].format(name=EN["seat.2"], reason=shown)
     open_at(page, site_url, save)
     button = page.locator(f"[data-action='why'][data-seat='{PARTNER}']")
     assert button.get_attribute("aria-label") == EN["coach.whyLabel.2"]
     button.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
-                           arg=expected)
+    page.wait_for_function("(t) => document.querySelector(\".seat[data-seat='2'] .bubble-text\").textContent === t",
+                           arg=shown)                                # at the partner's seat
     said(page, expected)
     assert_clean(page)
 
 
 @pytest.mark.browser
 def test_why_before_the_seat_has_acted(page, site_url):
-    """At the first bid of a match no computer seat after the human has acted yet."""
+    """At the first bid of a match no computer seat has acted yet: "Why?" is not offered, and
+    offered at a seat once it has bid."""
     save = bridge_save_at(lambda st: st["phase"] == "bid" and st["to_act"] == 0 and st["hand_number"] == 1
                           and st["bids"][3] is None, seed=7)
     open_at(page, site_url, save)
-    page.click("[data-action='why'][data-seat='3']")
-    expected = EN["coach.notYet"].format(name=EN["seat.3"])
-    page.wait_for_function("(t) => document.querySelector(\"[data-role='message']\").textContent.trim() === t",
-                           arg=expected)
+    for seat in (1, 2, 3):
+        assert page.is_hidden(f"[data-action='why'][data-seat='{seat}']")
+    page.click("#bid-panel button[data-bid='3']")
+    page.wait_for_selector("[data-action='why'][data-seat='3']:visible")
     assert_clean(page)
 
 

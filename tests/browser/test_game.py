@@ -187,9 +187,15 @@ def test_phone_layout(game, screenshot_dir):
     for box in boxes:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert box["height"] >= 60  # readable, not squashed
-    # every card shows at least its corner index (~ a quarter of its width)
-    for a, b in zip(boxes, boxes[1:]):
-        assert b["x"] - a["x"] >= 0.3 * a["width"]
+    # every card shows at least its corner index (~ a quarter of its width): along its row, and
+    # above the row below it (a phone's hand of more than seven cards lies in two rows)
+    # (rows by the cards' places: a playable card stands a little up from its place)
+    places = page.evaluate("() => [...document.querySelectorAll('#hand .slot')].map(s => s.getBoundingClientRect().toJSON())")
+    rows = sorted({round(b["y"]) for b in places})
+    assert len(rows) == 2 and rows[1] - rows[0] >= 0.4 * boxes[0]["height"], rows
+    for a, b in zip(places, places[1:]):
+        if round(a["y"]) == round(b["y"]):
+            assert b["x"] - a["x"] >= 0.3 * a["width"]
     assert_clean(page)
 
 

@@ -61,3 +61,257 @@ def test_suit_signs_stand_upright_in_the_upper_half_of_every_card(game):
     # the court cards carry a picture (a face in each half), not a letter in a frame
     assert page.locator("#hand .card-svg .court-face").count() == len(courts)
     assert_clean(page)
+
+
+BLIND_SEED = 7
+BLIND_RULES = "blind-nil,blind_nil_trail=0"
+
+
+def test_the_face_down_hand_shows_while_a_blind_nil_is_weighed(page, site_url):
+    """While the player decides on a blind nil their thirteen cards lie face down where the hand
+    is (they had vanished, an italic line half cut off below an 800 px window instead)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + QUERY.format(seed=BLIND_SEED) + "&rules=" + BLIND_RULES)
+    page.wait_for_selector("#blind-choice:not([hidden])", timeout=BOOT_MS)
+    assert page.locator("#hand button[data-card]").count() == 0
+    assert page.locator("#hand .back-card").count() == 13
+    assert page.get_attribute("#hand .back-card", "aria-hidden") == "true"
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#hand .back-card, [data-role="blind-note"]')]
+      .map((e) => e.getBoundingClientRect().bottom)""")
+    assert max(boxes) <= 800, boxes
+    page.click("[data-role='blind-see']")
+    page.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13")
+    assert page.locator("#hand .back-card").count() == 0
+    assert_clean(page)
+
+
+#: A deal whose first hand the player deals: West, Partner and East bid before the player.
+PLAYER_DEALS_SEED = 6
+
+
+def test_partner_bids_after_you_only_when_the_partner_does(page, site_url):
+    """With the player dealing, the partner bids before them: the bid panel never says the
+    partner bids after the player (it said so whenever the partner had not bid yet)."""
+    page.add_init_script(script="""window.__partner = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const note = document.querySelector("[data-role='partner-bid']");
+        new MutationObserver(() => window.__partner.push(note.textContent))
+          .observe(note, {childList: true, characterData: true, subtree: true});
+      });""")
+    page.goto(site_url + f"?seed={PLAYER_DEALS_SEED}&speed=fast&partner=easy&opponents=easy")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
+    assert page.locator(".seat[data-seat='0'] .dealer-chip:not([hidden])").count() == 1
+    shown = page.evaluate("() => window.__partner")
+    assert EN["bid.partnerNotYet"] in shown          # while West bid, before the partner
+    assert EN["bid.partnerWaiting"] not in shown
+    assert page.text_content("[data-role='partner-bid']").startswith(EN["bid.partner"].split("{")[0])
+    assert_clean(page)
+
+
+def test_partner_bids_after_you_when_you_bid_first(game):
+    page = game
+    new_match(page, BLIND_SEED)          # the player bids first in this deal
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled")
+    assert page.evaluate("() => [0, 1, 2, 3].map((s) => document.querySelector(`.seat[data-seat='${s}'] .seat-bid`).textContent)") \
+        == [EN["seat.noBid"]] * 4
+    assert page.text_content("[data-role='partner-bid']") == EN["bid.partnerWaiting"]
+    assert_clean(page)
+
+
+def test_the_score_sheet_opens_at_its_top_with_the_result_in_view(game):
+    """After a hand the sheet opens scrolled to its top, the hand's result row and Continue both
+    in view, Continue focused (the focus had scrolled the sheet to its bottom)."""
+    page = game
+    new_match(page, COURT_SEED)
+    play_until(page, lambda p, a: a["kind"] == "continue")
+    geometry = page.evaluate("""() => {
+      const dlg = document.querySelector('#sheet-dialog');
+      const box = dlg.getBoundingClientRect();
+      const row = dlg.querySelector('.breakdown tr.result').getBoundingClientRect();
+      const go = dlg.querySelector("button[data-action='continue']").getBoundingClientRect();
+      return {scroll: dlg.scrollTop, top: box.top, bottom: box.bottom, row: [row.top, row.bottom],
+              go: [go.top, go.bottom], focused: document.activeElement.dataset.action};
+    }""")
+    assert geometry["scroll"] == 0
+    assert geometry["top"] <= geometry["row"][0] and geometry["row"][1] <= geometry["bottom"], geometry
+    assert geometry["go"][1] <= geometry["bottom"] and geometry["go"][1] <= 800, geometry
+    assert geometry["focused"] == "continue"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+    assert_clean(page)
+
+
+def open_rules(page) -> None:
+    from driver import tool
+
+    tool(page, "new-match")
+    page.wait_for_selector("#new-dialog[open]")
+    if not page.is_visible("#rules-preset"):
+        page.click("[data-role='rules-box'] > summary")
+    page.wait_for_selector("#rules-preset")
+
+
+def test_a_refused_target_is_marked_on_its_field(game):
+    """A target of −5: the field itself is marked invalid, with a line beside it naming the
+    problem, and takes the focus (the refusal was only a general line far below it)."""
+    page = game
+    open_rules(page)
+    page.fill("#rules-target", "-5")
+    page.click("#new-dialog button[data-action='start-match']")
+    page.wait_for_selector("#rules-target[aria-invalid='true']")
+    assert page.evaluate("() => document.activeElement.id") == "rules-target"
+    line = page.locator("#rules-invalid-target")
+    assert line.is_visible() and line.text_content() == EN["rules.invalidField"]
+    assert "rules-invalid-target" in page.get_attribute("#rules-target", "aria-describedby").split()
+    # beside the field: in its row, right under it
+    gap = page.evaluate("""() => document.querySelector('#rules-invalid-target').getBoundingClientRect().top
+      - document.querySelector('#rules-target').getBoundingClientRect().bottom""")
+    assert 0 <= gap <= 12, gap
+    # the other number fields are not marked
+    assert page.locator("#new-dialog [aria-invalid='true']").count() == 1
+    page.fill("#rules-target", "300")
+    page.dispatch_event("#rules-target", "change")
+    page.wait_for_function("() => !document.querySelector('#rules-target').hasAttribute('aria-invalid')")
+    assert page.is_hidden("#rules-invalid-target")
+    assert "rules-invalid-target" not in (page.get_attribute("#rules-target", "aria-describedby") or "")
+    page.click("#new-dialog button[data-action='cancel-new']")
+    assert_clean(page)
+
+
+#: Whether every choice of each rules <select> shows whole (its longest option's text fits the
+#: control) and every control of the rules box fits inside the box; the blind-nil label's lines.
+RULES_FIT_JS = """() => {
+  const box = document.querySelector('[data-role="rules-box"]').getBoundingClientRect();
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = {cut: [], outside: [], lines: 0};
+  for (const sel of document.querySelectorAll('.rules-body select')) {
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const widest = Math.max(...[...sel.options].map((o) => ctx.measureText(o.textContent).width));
+    // the text's room: the box less its padding and the arrow (about 24 px)
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+    if (widest > room) out.cut.push(sel.id);
+    const r = sel.getBoundingClientRect();
+    if (r.left < box.left || r.right > box.right) out.outside.push(sel.id);
+  }
+  const label = document.querySelector('label[for="rules-blind_nil_trail"]');
+  out.lines = Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight || 20));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_rules_options_show_whole(game, width):
+    """The Deck choice reads in full ("Jokers (2♣ and 2♦ leave th" before), the phone's Preset
+    and Deck dropdowns stay inside the rules box, the blind-nil label in at most two lines.
+    (A phone's closed dropdown may cut a long choice; its own picker lists each in full.)"""
+    page = game
+    page.set_viewport_size({"width": width, "height": 800})
+    open_rules(page)
+    page.evaluate("() => { for (const l of document.querySelectorAll('.rules-body label')) l.style.lineHeight = '1.25'; }")
+    fit = page.evaluate(RULES_FIT_JS)
+    assert fit["outside"] == [], fit
+    if width > 640:
+        assert fit["cut"] == [], fit
+    assert fit["lines"] <= 2, fit
+    page.keyboard.press("Escape")
+    assert_clean(page)
+
+
+HAND_TOP_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map((c) => Math.round(c.getBoundingClientRect().top))"
+
+
+def test_hints_and_answers_never_move_the_hand(page, site_url):
+    """In Russian at 1280 x 800, the hint and three "Why?" answers (two lines and more) leave the
+    hand where it was, on screen (a two-line message had pushed the cards off the bottom)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + QUERY.format(seed=COURT_SEED) + "&lang=ru")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
+    play_until(page, lambda p, a: a["kind"] == "play" and p.locator(".trick-slot .card").count() >= 2)
+    before = page.evaluate(HAND_TOP_JS)
+    page.click("[data-action='hint']")
+    page.wait_for_selector(".seat[data-seat='0'] .bubble[data-kind='hint']:not([hidden])")
+    for seat in (1, 2, 3):
+        page.click(f".seat[data-seat='{seat}'] [data-action='why']")
+        page.wait_for_selector(f".seat[data-seat='{seat}'] .bubble[data-kind='why']:not([hidden])")
+    assert page.evaluate(HAND_TOP_JS) == before
+    bottom = page.evaluate("() => Math.max(...[...document.querySelectorAll('#hand [data-card]')].map((c) => c.getBoundingClientRect().bottom))")
+    assert bottom <= 800
+    assert_clean(page)
+
+
+def test_why_answers_at_its_seat_naming_the_trick(game):
+    """ "Why?" is offered once the seat has acted in this hand; its answer appears at that seat,
+    naming the trick it explains, and the button looks like the menu's buttons."""
+    page = game
+    new_match(page, BLIND_SEED)                      # the player bids first: nobody has acted yet
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled")
+    assert page.locator("[data-action='why']:visible").count() == 0
+    play_until(page, lambda p, a: a["kind"] == "play" and p.locator(".trick-slot[data-pos='1'] .card").count() == 1)
+    assert page.locator("[data-action='why']:visible").count() == 3
+    tricks = page.evaluate("() => [0, 1, 2, 3].reduce((a, s) => a + parseInt(document.querySelector(`.seat[data-seat='${s}'] .seat-tricks`).textContent), 0)")
+    page.click(".seat[data-seat='1'] [data-action='why']")
+    bubble = page.locator(".seat[data-seat='1'] .bubble[data-kind='why']")
+    bubble.wait_for()
+    text = bubble.locator(".bubble-text").text_content()
+    assert text.startswith(EN["coach.whyTrick"].format(n=tricks + 1, reason="")), text
+    assert page.locator(".seat[data-seat='2'] .bubble[data-kind='why']:visible").count() == 0
+    # the answer is also said, with the seat's name
+    page.wait_for_function("(t) => window.__live.some((e) => e.text.includes(t))", arg=text)
+    # styled like the menu's buttons, not the system's grey button (the pointer moved off both)
+    page.mouse.move(640, 420)
+    look = page.evaluate("""() => ['.seat[data-seat="1"] [data-action="why"]', '.tools [data-action="hint"]'].map((s) => {
+      const c = getComputedStyle(document.querySelector(s)); return [c.borderTopLeftRadius, c.backgroundColor, c.color]; })""")
+    assert look[0] == look[1], look
+    page.click(".seat[data-seat='1'] .bubble [data-role='bubble-close']")
+    assert bubble.is_hidden()
+    assert_clean(page)
+
+
+def test_nil_is_one_bid_among_the_others(game):
+    """Nil is no bigger than the other bids and has their frame (it was the widest button, gold-bordered)."""
+    page = game
+    new_match(page, BLIND_SEED)
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled")
+    nil, one = page.evaluate("""() => ['0', '1'].map((n) => {
+      const b = document.querySelector(`button[data-bid='${n}']`);
+      const c = getComputedStyle(b); const r = b.getBoundingClientRect();
+      return {w: r.width, h: r.height, border: c.borderTopColor + ' ' + c.borderTopWidth, bg: c.backgroundColor};
+    })""")
+    assert nil["w"] <= one["w"] * 1.05 and nil["h"] <= one["h"] * 1.05, (nil, one)
+    assert nil["border"] == one["border"] and nil["bg"] == one["bg"], (nil, one)
+    assert_clean(page)
+
+
+def test_export_opens_at_its_first_line_with_a_copy_button(game):
+    """The exported hand shows from its first line, nothing selected; Copy puts it on the clipboard."""
+    page = game
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    new_match(page, COURT_SEED)
+    play_until(page, lambda p, a: a["kind"] == "continue")
+    page.click("#sheet-dialog button[data-action='export-hand']")
+    area = page.wait_for_selector("[data-role='export-text']")
+    state = page.evaluate("""() => { const a = document.querySelector("[data-role='export-text']");
+      return {top: a.scrollTop, start: a.selectionStart, end: a.selectionEnd, focus: document.activeElement.dataset.action}; }""")
+    assert state == {"top": 0, "start": state["start"], "end": state["start"], "focus": "copy-export"}, state
+    page.click("#sheet-dialog button[data-action='copy-export']")
+    page.wait_for_function("(t) => document.querySelector(\"[data-role='export-said']\").textContent === t",
+                           arg=EN["sheet.copied"])
+    assert page.evaluate("() => navigator.clipboard.readText()") == area.input_value()
+    page.click("#sheet-dialog button[data-action='continue']")
+    assert_clean(page)
+
+
+def test_the_800_by_600_embed_keeps_the_bids_off_the_seats(page, site_url):
+    """In an 800 x 600 frame the bid panel stays in the centre column, clear of the West and East
+    seat boxes (it overlapped them by about 8 px)."""
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.goto(site_url + "embed.html?seed=11&speed=0&partner=easy&opponents=easy")
+    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
+    overlap = page.evaluate("""() => {
+      const p = document.querySelector('#bid-panel').getBoundingClientRect();
+      return [1, 3].map((s) => { const r = document.querySelector(`.seat[data-seat='${s}'] .seat-info`).getBoundingClientRect();
+        return Math.max(0, Math.min(p.right, r.right) - Math.max(p.left, r.left)) * (Math.min(p.bottom, r.bottom) > Math.max(p.top, r.top) ? 1 : 0); });
+    }""")
+    assert overlap == [0, 0], overlap
+    assert_clean(page)

@@ -12,8 +12,7 @@ import os
 
 import pytest
 
-from driver import BOOT_MS, GONE_JS, QUERY, assert_clean, bridge_save_at, next_action, seed_save
-from driver import act as click_act
+from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, seed_save, tool
 
 pytestmark = pytest.mark.browser
 
@@ -37,16 +36,29 @@ SMALL_CONTROLS_JS = """(px) => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.closest('.sr-only')) continue;
-    let w = r.width;
-    const slot = el.closest('#hand .slot');
-    if (slot && slot.nextElementSibling) {
-      const next = slot.nextElementSibling.querySelector('[data-card]').getBoundingClientRect();
-      w = Math.min(w, next.left - r.left);
+    let w = r.width, h = r.height;
+    // a box or a radio button is hit through its label as well
+    const label = (el.type === 'checkbox' || el.type === 'radio') && (el.closest('label') || document.querySelector(`label[for="${el.id}"]`));
+    if (label) {
+      const l = label.getBoundingClientRect();
+      w = Math.max(w, l.width);
+      h = Math.max(h, l.height);
     }
-    if (w < px - 0.5 || r.height < px - 0.5) {
+    // a card in the hand: the part no later card covers (the next card in its row takes its
+    // right side, a card of the row below its lower part)
+    const slot = el.closest('#hand .slot');
+    if (slot) {
+      for (let s = slot.nextElementSibling; s; s = s.nextElementSibling) {
+        const o = s.firstElementChild.getBoundingClientRect();
+        if (o.left >= r.right || o.right <= r.left || o.top >= r.bottom || o.bottom <= r.top) continue;
+        if (Math.abs(o.top - r.top) < 4) w = Math.min(w, o.left - r.left);
+        else if (o.top > r.top) h = Math.min(h, o.top - r.top);
+      }
+    }
+    if (w < px - 0.5 || h < px - 0.5) {
       const what = el.dataset.action || el.dataset.card || el.dataset.bid || el.dataset.role || el.id
         || el.tagName.toLowerCase() + ':' + (el.textContent || '').trim().slice(0, 20);
-      out.push({what, w: Math.round(w), h: Math.round(r.height)});
+      out.push({what, w: Math.round(w), h: Math.round(h)});
     }
   }
   return out;
@@ -88,17 +100,6 @@ def hand_on_screen(page) -> None:
     assert box["width"] <= box["inner"], box
     if box["n"]:
         assert box["bottom"] <= box["height"], box
-
-
-def act(page, action: dict) -> None:
-    """driver.act, but a card is tapped on the strip of it that shows (on a phone the next
-    card covers the rest)."""
-    if action["kind"] != "play":
-        click_act(page, action)
-        return
-    sel = f"#hand button[data-card='{action['card']}']:enabled"
-    page.click(sel, position={"x": 6, "y": 30})
-    page.wait_for_function(GONE_JS, arg=sel)
 
 
 def small_controls(page) -> list[dict]:
@@ -159,7 +160,7 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_selector("[data-role='export-text']")
     shoot(page, folder, "08-export")
     page.click("#sheet-dialog button[data-action='continue']")
-    page.click(".tools [data-action='new-match']")
+    tool(page, "new-match")
     page.wait_for_selector("#new-dialog[open]")
     page.click("[data-role='rules-box'] > summary")
     page.wait_for_selector("#rules-target")
@@ -170,12 +171,14 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_timeout(600)
     shoot(page, folder, "10-new-match-refused")
     page.click("#new-dialog button[data-action='cancel-new']")
-    page.click(".tools [data-action='settings']")
+    tool(page, "settings")
     page.wait_for_selector("#settings-dialog[open]")
     shoot(page, folder, "11-settings")
     small["settings"] = small_controls(page)
     print(f"\n[{page.device}] controls under {TOUCH_PX}px: " +
           "; ".join(f"{k}: {len(v)} {v}" for k, v in small.items()))
+    if page.device == "phone":
+        assert {k: v for k, v in small.items() if v} == {}
     assert_clean(page)
 
 
