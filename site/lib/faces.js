@@ -6,7 +6,7 @@
 // ranks differ in shape as well as in detail (crown and beard, tiara and long hair, cap and
 // feather), so no face depends on colour to be told apart.
 
-const NS = "http://www.w3.org/2000/svg";
+import { svgEl } from "./dom.js";
 
 /** The portrait's frame in the card box. */
 const FRAME = { x: 13, y: 8.5, w: 34, h: 67 };
@@ -18,12 +18,6 @@ const GOLD = "#e2a92b";
 const SKIN = "#f6dcc0";
 const LINE = "#3b2a1e";
 const HAIR = { J: "#8a5a2b", Q: "#d49a2a", K: "#ecebe6" };
-
-function svgEl(name, attrs = {}) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
 
 const path = (d, fill, extra = {}) => svgEl("path", { d, fill, stroke: LINE, "stroke-width": 0.45, "stroke-linejoin": "round", ...extra });
 
