@@ -55,6 +55,7 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
   let nextId = 1;
   let booted = false;
   let failure = null; // the Error every call gets once the engine failed
+  let bootPath = null; // how the worker booted: "snapshot" | "plain" (null until ready)
   let settle;
   const ready = new Promise((resolve, reject) => {
     settle = { resolve, reject };
@@ -63,7 +64,7 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
 
   const watchdog = createWatchdog({ pending: () => pending.size, onFail: (kind, detail) => fail(kind, detail) });
 
-  function fail(kind, detail) {
+  function fail(kind, detail, quiet = false) {
     if (failure) return;
     failure = engineError(kind === FAILED_BOOT ? BOOT_ERROR : STOPPED_ERROR, detail);
     watchdog.stop();
@@ -74,7 +75,7 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
       p.reject(failure);
     }
     pending.clear();
-    if (onFail) onFail(failure.code);
+    if (onFail && !quiet) onFail(failure.code);
   }
 
   /** Start the request's clock (requests sent during boot wait for it to end). */
@@ -107,6 +108,7 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
       }
       if (msg.stage === "ready" && !booted) {
         booted = true;
+        bootPath = typeof msg.boot === "string" ? msg.boot : null;
         watchdog.ready();
         for (const [id, p] of pending) arm(id, p);
         settle.resolve();
@@ -144,5 +146,12 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
     });
   }
 
-  return { call, ready, worker };
+  return {
+    call, ready, worker,
+    /** How the worker booted ("snapshot" or "plain"; null before it is ready). */
+    get boot() { return bootPath; },
+    /** End this engine (an extra one the page no longer needs): its worker is terminated,
+     * its pending and later calls rejected with code "stopped"; onFail is not called. */
+    stop: () => fail(FAILED_STOPPED, "stopped by the page", true),
+  };
 }

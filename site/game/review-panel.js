@@ -7,7 +7,7 @@
 // on the card. Read-only: the game's match is never touched (the hand travels as text).
 import { t } from "../lib/i18n.js";
 import { cardName, seatName } from "../lib/words.js";
-import { CARDS, bestOf, costText, runReview } from "../lib/review.js";
+import { CARDS, bestOf, costText, runReview, statusText, tricksText } from "../lib/review.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { el } from "../lib/dom.js";
 
@@ -45,7 +45,10 @@ function drawDecisions(list, text, cache, onShow) {
   for (const [k, r] of costly) {
     const li = el("li");
     li.dataset.step = String(k);
-    li.append(decisionText(k, r), " ");
+    // the sentence whole on its own line, the ways to look at it below it
+    li.append(el("span", "review-line", decisionText(k, r)));
+    const actions = el("div", "review-actions");
+    li.append(actions);
     if (onShow) {
       // the decision on the game's own table, read-only (review-mode.js)
       const show = el("button", {}, t("review.showOnTable"));
@@ -54,22 +57,23 @@ function drawDecisions(list, text, cache, onShow) {
       show.dataset.step = String(k);
       show.setAttribute("aria-label", `${t("review.showOnTable")}: ${t("review.showStep", { trick: Math.floor(k / CARDS_PER_TRICK) + 1, name: seatName(r.seat), card: cardName(r.action) })}`);
       show.addEventListener("click", () => onShow(k));
-      li.append(show, " ");
+      actions.append(show, " ");
     }
     const a = el("a", {}, t("review.inViewer"));
     a.href = viewerLink(text, k);
     a.target = "_blank";
     a.rel = "noopener";
-    li.appendChild(a);
+    actions.appendChild(a);
     list.appendChild(li);
   }
   if (held) list.querySelector(`li[data-step="${held.step}"] ${held.link ? "a" : "button"}`)?.focus();
 }
 
-function drawMakeable(box, first, bids) {
-  const best = bestOf(first.values);
+/** The tricks each team could make (from the first lead's values), or why they are not known yet. */
+function drawMakeable(box, first, bids, running) {
+  const best = first.finished ? bestOf(first.values) : null;
   if (!best) {
-    box.textContent = t("review.notFinished");
+    box.textContent = t(running ? "review.waiting" : "review.makeableUnknown");
     return;
   }
   const team = first.seat % 2;
@@ -77,7 +81,7 @@ function drawMakeable(box, first, bids) {
   made[team] = best[1].tricks;
   made[1 - team] = 13 - best[1].tricks;
   box.replaceChildren(...[0, 1].map((tm) => el("p", {}, t("review.makeable", {
-    team: t(`review.team.${tm}`), bid: bids[tm] + bids[tm + 2], tricks: made[tm],
+    team: t(`review.team.${tm}`), bid: bids[tm] + bids[tm + 2], tricks: tricksText(made[tm]),
   }))));
 }
 
@@ -118,12 +122,13 @@ export function openReview(engine, box, number, exportHand, showOnTable) {
       onResult: (k, r) => {
         drawDecisions(list, out.text, cache, onShow);
         for (const fn of listeners) fn(k);
-        if (k === 0) drawMakeable(makeable, r, out.record.bids);
+        if (k === 0) drawMakeable(makeable, r, out.record.bids, true); // as soon as the first lead is judged
       },
-      onProgress: (done, total) => {
+      onProgress: (done, total, progress) => {
         bar.value = done;
         bar.setAttribute("aria-valuetext", t("review.working", { done, total }));
-        status.textContent = done < total ? t("review.working", { done, total }) : t("review.done");
+        status.textContent = statusText(progress);
+        if (!progress.running && cache.has(0)) drawMakeable(makeable, cache.get(0), out.record.bids, false);
       },
       onError: (err) => { status.textContent = errorText(err, ERROR_TEXTS.review); },
     });

@@ -1,17 +1,23 @@
 // review.js: double-dummy review driven from the page, one engine message per position.
 //
 // The engine's `analyse {text, hand, step, budget}` judges one card of a completed hand
-// within a time budget; this module sends those messages one at a time, the current
-// position first and then from the last card backwards (cheap positions first, their
-// tables help earlier ones), so results appear early, a cancel simply stops sending and
-// the game's own messages interleave between them. It also writes the values on cards.
+// within a time budget; this module sends those messages one at a time an engine, the
+// current position first and then from the last card backwards (cheap positions first,
+// their tables help earlier ones), then once more, with more time, the positions that ran
+// out of it; so results appear early, a cancel simply stops sending and the game's own
+// messages interleave between them. Where the device has the cores, extra engines (from
+// the same snapshot) take positions from the same queue. It also writes the values on
+// cards and words what they and the decisions cost, and the review's one status line.
 import { MSG } from "../engine/protocol.js";
-import { t } from "./i18n.js";
+import { startEngine } from "../engine/engine.js";
+import { has, t } from "./i18n.js";
 import { cardName } from "./words.js";
 
 /** Cards in a hand (52) and the seconds each position may take. */
 export const CARDS = 52;
 export const STEP_BUDGET = 2;
+/** While other engines hold the last positions, the page's engine looks again this often (ms). */
+const WAIT_MS = 50;
 /** A puzzle's verdict must be exact, so its one position gets longer. */
 export const QUIZ_BUDGET = 20;
 
@@ -98,38 +104,127 @@ export function writeValues(root, result) {
   }
 }
 
+/** A position that ran out of time is judged once more, at the end, with this many seconds
+ * (the positions after it are solved by then: their tables make it much cheaper). */
+export const RETRY_BUDGET = 8;
+/** At most this many engines judge a hand's positions side by side. */
+export const MAX_REVIEW_WORKERS = 4;
+/** Each engine takes this many GB of the device's memory into account (a Pyodide heap and more). */
+const GB_PER_WORKER = 2;
+
 /**
- * Analyse every card of hand `hand` of `text`, one message at a time. `wanted()` names the
- * card to do next if it is not done yet (the position on screen); otherwise the last card
- * not yet done. `onResult(step, result)` and `onProgress(done, total)` report; `cancel()`
- * stops before the next message. Returns {cancel, done: Promise<"done"|"cancelled"|"error">}.
+ * How many engines a review may use: the device's cores, bounded by its memory (where the
+ * browser tells it) and MAX_REVIEW_WORKERS; 1 unless `engine` booted from the memory
+ * snapshot (extra engines restore the same snapshot; a plain boot would cost more than it saves).
  */
-export function runReview(engine, { text, hand, cache, wanted = () => null, onResult, onProgress, onError }) {
+export function reviewWorkers(engine) {
+  if (!engine || engine.boot !== "snapshot" || typeof navigator === "undefined") return 1;
+  const cores = navigator.hardwareConcurrency || 1;
+  const memory = navigator.deviceMemory || 4;
+  return Math.max(1, Math.min(MAX_REVIEW_WORKERS, cores, Math.floor(memory / GB_PER_WORKER)));
+}
+
+/**
+ * The review's one status line: working ("Analysing… 12 of 52"), or how it ended — every
+ * card judged, or how many could not be within their time limit (never both).
+ */
+export function statusText({ judged, total, open, running }) {
+  if (running) return t("review.working", { done: judged, total });
+  return open ? t("review.endedOpen", { n: open, cards: t("review.nCards", { n: judged - open }) }) : t("review.done");
+}
+
+/**
+ * Analyse every card of hand `hand` of `text`, one message a position. `wanted()` names the
+ * card to do next if it is not done yet (the position on screen); otherwise the last card
+ * not yet done; once every card was tried, the ones that ran out of time are tried once more
+ * with RETRY_BUDGET. With `workers` > 1, extra engines (started here, restoring the same
+ * snapshot, stopped when the review ends) take positions from the same queue. `onResult(step,
+ * result)` and `onProgress(done, total, status)` report (status: statusText's argument);
+ * `cancel()` stops before the next message. Returns {cancel, done: Promise<"done"|"cancelled"|"error">}.
+ */
+export function runReview(engine, { text, hand, cache, wanted = () => null, onResult, onProgress, onError,
+  workers = reviewWorkers(engine) }) {
   let stopped = false;
+  let closed = false;
+  const busy = new Set();      // positions being judged now
+  const retried = new Set();   // positions judged a second time
+  const extras = [];
+  const free = (k) => !busy.has(k) && (!cache.has(k) || (!cache.get(k).finished && !retried.has(k)));
   const pick = () => {
     const w = wanted();
-    if (w !== null && w !== undefined && !cache.has(w)) return w;
-    for (let k = CARDS - 1; k >= 0; k--) if (!cache.has(k)) return k;
+    if (w !== null && w !== undefined && !cache.has(w) && !busy.has(w)) return w;
+    for (let k = CARDS - 1; k >= 0; k--) if (!cache.has(k) && !busy.has(k)) return k;
+    for (let k = CARDS - 1; k >= 0; k--) if (free(k)) return k;
     return null;
   };
-  const done = (async () => {
-    onProgress(cache.size, CARDS);
-    for (let step = pick(); step !== null; step = pick()) {
-      if (stopped) return "cancelled";
+  const status = () => {
+    const open = [...cache.values()].filter((r) => !r.finished).length;
+    return { judged: cache.size, total: CARDS, open, running: !closed };
+  };
+  const report = () => onProgress(cache.size, CARDS, status());
+
+  /** One engine's share: positions from the queue until none is left (or the review stops). */
+  async function work(eng) {
+    for (let k = pick(); k !== null && !stopped; k = pick()) {
+      const budget = cache.has(k) ? RETRY_BUDGET : STEP_BUDGET;
+      busy.add(k);
+      if (budget === RETRY_BUDGET) retried.add(k);
       let result;
       try {
-        result = await engine.call(MSG.ANALYSE, { text, hand, step, budget: STEP_BUDGET });
-      } catch (err) {
-        if (onError) onError(err);
-        return "error";
+        result = await eng.call(MSG.ANALYSE, { text, hand, step: k, budget });
+      } finally {
+        busy.delete(k);
       }
-      cache.set(step, result);
+      if (cache.has(k) && cache.get(k).finished && !result.finished) continue;
+      cache.set(k, result);
       if (!stopped) {
-        onResult(step, result);
-        onProgress(cache.size, CARDS);
+        onResult(k, result);
+        report();
       }
     }
+  }
+
+  /** An extra engine's share; its failure only hands its positions back to the others. */
+  async function helper(eng) {
+    try {
+      await eng.ready;
+      if (!closed && !stopped) await work(eng);
+    } catch {
+      /* an extra engine that failed or was stopped: the others go on */
+    }
+  }
+
+  const done = (async () => {
+    report();
+    const helpers = [];
+    for (let i = 1; i < workers && !stopped; i++) {
+      const eng = startEngine({});
+      extras.push(eng);
+      helpers.push(helper(eng));
+    }
+    try {
+      // the page's own engine works until the queue is empty; positions an extra engine
+      // still holds are waited for, and any it gave back (it failed) are done here
+      for (;;) {
+        await work(engine);
+        if (stopped || (pick() === null && busy.size === 0)) break;
+        await Promise.race([Promise.all(helpers), new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
+      }
+    } catch (err) {
+      if (onError) onError(err);
+      return "error";
+    } finally {
+      closed = true;
+      for (const eng of extras) eng.stop();
+    }
+    if (!stopped) report();
     return stopped ? "cancelled" : "done";
   })();
-  return { cancel: () => { stopped = true; }, done };
+  return {
+    cancel: () => {
+      stopped = true;
+      for (const eng of extras) eng.stop();
+    },
+    done,
+  };
 }

@@ -7,7 +7,7 @@ import { reasonText } from "../lib/coach.js";
 import { t } from "../lib/i18n.js";
 import { cardName } from "../lib/words.js";
 import { MSG } from "../engine/protocol.js";
-import { CARDS, QUIZ_BUDGET, bestOf, costlyText, isBest, runReview, valueText, writeValues } from "../lib/review.js";
+import { CARDS, QUIZ_BUDGET, bestOf, costlyText, isBest, runReview, statusText, valueText, writeValues } from "../lib/review.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { byId } from "../lib/dom.js";
 import { bidText, seatName } from "../lib/steps.js";
@@ -50,14 +50,14 @@ const cacheOf = (v) => {
   return v.caches.get(v.index);
 };
 
-function showProgress(done, total) {
+function showProgress(done, total, status) {
   const bar = byId("analyse-progress");
   bar.hidden = false;
   bar.max = total;
   bar.value = done;
   bar.setAttribute("aria-valuetext", t("review.working", { done, total }));
-  byId("analyse-status").textContent = done < total ? t("review.working", { done, total }) : t("review.done");
-  byId("analyse-stop").hidden = done >= total;
+  byId("analyse-status").textContent = statusText(status);
+  byId("analyse-stop").hidden = !status.running;
 }
 
 /** Write the values of the position on screen on the cards of the seat to act. */
@@ -68,15 +68,17 @@ function paint(v) {
   const note = byId("analyse-note");
   note.textContent = "";
   if (!result) return;
+  // a position that ran out of time: judged again while the review runs, else unknown
+  const open = v.run && !v.run.ended ? t("review.notYet") : t("review.notFinished");
   if (!result.finished && !Object.keys(result.values).length) {
-    note.textContent = t("review.notFinished");
+    note.textContent = open;
     return;
   }
   if (v.quiz.has(v.step) && !v.answered.has(v.step)) return; // the puzzle's answer stays hidden
   const box = document.querySelector(`.seat[data-seat="${result.seat}"]`);
   writeValues(box, result);
   box.querySelector(".hand").classList.add("spread"); // each card's value under it, none covering another
-  if (!result.finished) note.textContent = t("review.notFinished");
+  if (!result.finished) note.textContent = open;
   else {
     note.textContent = result.cost_points > 0 || result.cost_tricks > 0
       ? costlyText(result)
@@ -99,9 +101,12 @@ function start(v) {
     onProgress: showProgress,
     onError: (err) => { byId("analyse-status").textContent = errorText(err, ERROR_TEXTS.review); },
   });
-  v.run.done.then((how) => {
+  const run = v.run;
+  run.done.then((how) => {
+    run.ended = true;
     if (how === "cancelled") byId("analyse-status").textContent = t("review.cancelled");
     byId("analyse-stop").hidden = true;
+    if (v.run === run) paint(v);
   });
 }
 

@@ -272,3 +272,87 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     page.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
     assert driver.next_action(page)["kind"] == "bid"
     driver.assert_clean(page)
+
+
+#: Every ``analyse`` message the page sends is counted by the worker it goes to, with the
+#: bridge's largest budget; position 0's replies are made "not finished" before the page reads
+#: them (a position that never finishes in time); each reply's verdict is kept
+#: (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
+#: reported, so a review uses two engines.
+REVIEW_SPY_JS = """() => {
+  Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 });
+  Object.defineProperty(navigator, 'deviceMemory', { get: () => 8 });
+  window.__workers = [];
+  window.__stopped = 0;
+  window.__judged = {};
+  const Plain = Worker;
+  window.Worker = class extends Plain {
+    constructor(...args) {
+      super(...args);
+      this.__analysed = 0;
+      window.__workers.push(this);
+      this.addEventListener('message', (e) => {
+        const r = e.data && e.data.type === 'reply' && e.data.ok ? e.data.result : null;
+        if (!r || typeof r.step !== 'number' || typeof r.finished !== 'boolean') return;
+        if (r.step === 0) Object.assign(r, { finished: false, values: {}, best: null, cost_tricks: null, cost_points: null });
+        window.__judged[r.step] = r.finished;
+      });
+    }
+    terminate() { window.__stopped += 1; return super.terminate(); }
+  };
+  const post = Plain.prototype.postMessage;
+  Plain.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.fn === 'analyse') {
+      this.__analysed += 1;
+      msg = { ...msg, args: { ...msg.args, budget: 30 } };
+    }
+    return post.call(this, msg, ...rest);
+  };
+}"""
+
+
+def cost_words(tricks: int, points: int) -> str:
+    """What a decision cost, as the English page words it (written out here, plural rules included)."""
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    parts = ([n(tricks, "trick")] if tricks else []) + ([n(points, "point")] if points else [])
+    return " and ".join(parts)
+
+
+def test_a_review_ends_with_one_honest_status_and_whole_sentences(page, site_url):
+    from spades import analysis
+
+    m = played_hand(21)
+    record = m.hands_played[0]
+    text = format_hand(record)
+    page.add_init_script(script=f"({REVIEW_SPY_JS})()")
+    open_viewer(page, site_url, text, BIDS + 0)           # position 0 on screen: judged first, and again at the end
+    page.wait_for_function("(t) => document.querySelector('#analyse-note').textContent === t",
+                           arg=driver.EN["review.notYet"], timeout=120_000)
+    page.wait_for_selector("#analyse-stop", state="hidden", timeout=300_000)   # the review has ended
+    judged = {int(k): v for k, v in page.evaluate("() => window.__judged").items()}
+    assert sorted(judged) == list(range(52)) and judged[0] is False
+    still_open = sum(not v for v in judged.values())   # 1 (position 0) unless the machine is very busy
+    form = "one" if still_open == 1 else "other"
+    exact = 52 - still_open
+    ended = driver.EN["review.endedOpen"][form].format(cards=f"{exact} card{'s' * (exact != 1)}", n=still_open)
+    assert page.text_content("#analyse-status") == ended   # one status, with the count of what is not known
+    assert page.text_content("#analyse-note") == driver.EN["review.notFinished"]
+    assert driver.EN["review.done"] not in page.inner_text("body")        # said once: never "finished" beside it
+    # the positions were spread over two engines, and the extra one is gone
+    per_worker = page.evaluate("() => window.__workers.map((w) => w.__analysed)")
+    assert len(per_worker) == 2 and min(per_worker) >= 1, per_worker
+    assert sum(per_worker) == 52 + still_open, per_worker    # each once, and the open ones once more
+    assert page.evaluate("() => window.__stopped") == 1
+    # a costly card in a whole sentence: "cost 1 trick and 1 point"
+    for k in (35, 27):
+        d = analysis.decision_at(record, k, 30)
+        page.keyboard.press("Home")
+        for _ in range(BIDS + k):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.body.dataset.step") == str(BIDS + k)
+        note = page.text_content("#analyse-note")
+        assert note == (f"{english_name(d.action)} was played and cost {cost_words(d.cost_tricks, d.cost_points)}; "
+                        f"best was {english_name(d.best)}.")
+        assert "?" not in note
+    driver.assert_clean(page)
