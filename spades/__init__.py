@@ -12,6 +12,7 @@ refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` save an
 a match (as functions: :mod:`spades.save`). :class:`Rules` describes house rules
 (``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
 """
+
 from .cards import long_name, sort_hand
 from .errors import BadSave, IllegalAction, SpadesError
 from .legal import BLIND_NIL
@@ -22,6 +23,25 @@ from .start import MatchStart
 from .version import VARIANT, __version__
 from .view import SeatView, Trick
 
-__all__ = ["Match", "MatchStart", "HandRecord", "SeatView", "Trick", "TeamScore", "NilResult",
-           "IllegalAction", "BadSave", "SpadesError", "score_team", "match_winner",
-           "long_name", "sort_hand", "VARIANT", "__version__", "Rules", "BadRules", "PRESETS", "BLIND_NIL"]
+__all__ = [
+    "Match",
+    "MatchStart",
+    "HandRecord",
+    "SeatView",
+    "Trick",
+    "TeamScore",
+    "NilResult",
+    "IllegalAction",
+    "BadSave",
+    "SpadesError",
+    "score_team",
+    "match_winner",
+    "long_name",
+    "sort_hand",
+    "VARIANT",
+    "__version__",
+    "Rules",
+    "BadRules",
+    "PRESETS",
+    "BLIND_NIL",
+]

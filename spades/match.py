@@ -12,6 +12,7 @@ Arguments are checked strictly: seats, dealers, scores and bags are real integer
 range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` code
 ``bad_argument``.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,16 @@ from collections.abc import Iterable
 
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
-from .legal import BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
+from .legal import (
+    BLIND_NIL,
+    MAX_BID,
+    MIN_BID,
+    legal_bids,
+    legal_mask,
+    ranked_winner,
+    refusal,
+    trick_winner,
+)
 from . import saveformat
 from .safejson import excerpt
 from .scoring import match_winner, score_team
@@ -32,7 +42,7 @@ from .rules import Rules
 from .view import BID, OVER, PLAY, SeatView, Trick
 
 SEAT_NAMES = ("South", "West", "North", "East")
-BLIND_CODE = -1   # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
+BLIND_CODE = -1  # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
 CARD_NAMES = ALL_CARD_NAMES
 
 
@@ -48,16 +58,24 @@ class Match:
     ('bid', 14)
     """
 
-    def __init__(self, *, seed: int | str | None = None, dealer: int | None = None,
-                 deal: Sequence[Sequence[str]] | None = None,
-                 scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0),
-                 rules: Rules | str | dict | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | str | None = None,
+        dealer: int | None = None,
+        deal: Sequence[Sequence[str]] | None = None,
+        scores: Sequence[int] = (0, 0),
+        bags: Sequence[int] = (0, 0),
+        rules: Rules | str | dict | None = None,
+    ) -> None:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
         try:
             rng = Rng.from_seed(seed)
         except ValueError:
-            raise IllegalAction("bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}.") from None
+            raise IllegalAction(
+                "bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}."
+            ) from None
         rules = Rules.read(rules)
         masks = check_deal(deal, not rules.card_deck.standard) if deal is not None else None
         self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]
@@ -71,7 +89,9 @@ class Match:
         :class:`~spades.IllegalAction`.
         """
         if not isinstance(start, MatchStart):
-            raise IllegalAction("bad_argument", f"A match starts from a MatchStart, not {excerpt(start)}.")
+            raise IllegalAction(
+                "bad_argument", f"A match starts from a MatchStart, not {excerpt(start)}."
+            )
         match = cls.__new__(cls)
         match._start = start
         match._reset()
@@ -88,7 +108,11 @@ class Match:
         deck = self._deckinfo = rules.card_deck
         self._cards = None if deck.standard else deck.cards
         # the play loop's tables, read once (1.0.0's are the standard deck's)
-        self._suit_of, self._suit_masks, self._non_spades = deck.suit_of, deck.suit_masks, deck.non_spades
+        self._suit_of, self._suit_masks, self._non_spades = (
+            deck.suit_of,
+            deck.suit_masks,
+            deck.non_spades,
+        )
         self._any_time = rules.spades_any_time
         self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
@@ -96,7 +120,7 @@ class Match:
         self._scores = list(start.scores)
         self._bags = list(start.bags)
         self._history: list[HandRecord] = []
-        self._log: list[int] = []       # every action: a bid (0–13) or a card number, by phase
+        self._log: list[int] = []  # every action: a bid (0–13) or a card number, by phase
         self._winner: int | None = None
         self._begin_hand(start.deal if start.deal is not None else self._rng.deal(self._cards))
 
@@ -197,7 +221,9 @@ class Match:
         if not self._trick:
             return None
         leader = self._leader
-        return Trick(leader, tuple(((leader + i) % 4, CARD_NAMES[c]) for i, c in enumerate(self._trick)))
+        return Trick(
+            leader, tuple(((leader + i) % 4, CARD_NAMES[c]) for i, c in enumerate(self._trick))
+        )
 
     @property
     def hands_played(self) -> tuple[HandRecord, ...]:
@@ -210,8 +236,12 @@ class Match:
 
         Each hand is 4 bids then 52 cards, so position in the hand tells the kind.
         """
-        return [(a if a != BLIND_CODE else BLIND_NIL) if i % ACTIONS_PER_HAND < SEAT_COUNT else CARD_NAMES[a]
-                for i, a in enumerate(self._log)]
+        return [
+            (a if a != BLIND_CODE else BLIND_NIL)
+            if i % ACTIONS_PER_HAND < SEAT_COUNT
+            else CARD_NAMES[a]
+            for i, a in enumerate(self._log)
+        ]
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now (full knowledge: for tutorials and tests, not for bots)."""
@@ -233,46 +263,77 @@ class Match:
         if self._phase != PLAY:
             return []
         trick = self._trick
-        return cards_of(legal_mask(self._hands[self._to_act], self._suit_of[trick[0]] if trick else None,
-                                   self._broken or self._any_time, self._suit_masks, self._non_spades))
+        return cards_of(
+            legal_mask(
+                self._hands[self._to_act],
+                self._suit_of[trick[0]] if trick else None,
+                self._broken or self._any_time,
+                self._suit_masks,
+                self._non_spades,
+            )
+        )
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""
         check_seat(seat)
         mine = self._to_act == seat
         return SeatView(
-            seat=seat, phase=self._phase, hand_number=self.hand_number, dealer=self._dealer,
-            to_act=self._to_act, hand=tuple(cards_of(self._hands[seat])), bids=tuple(self._bids),
-            tricks=tuple(self._tricks), trick=self.trick, tricks_won=(self._won[0], self._won[1], self._won[2], self._won[3]),
-            spades_broken=self._broken, scores=self.scores, bags=self.bags,
+            seat=seat,
+            phase=self._phase,
+            hand_number=self.hand_number,
+            dealer=self._dealer,
+            to_act=self._to_act,
+            hand=tuple(cards_of(self._hands[seat])),
+            bids=tuple(self._bids),
+            tricks=tuple(self._tricks),
+            trick=self.trick,
+            tricks_won=(self._won[0], self._won[1], self._won[2], self._won[3]),
+            spades_broken=self._broken,
+            scores=self.scores,
+            bags=self.bags,
             legal_bids=tuple(self.legal_bids()) if mine else (),
             legal_cards=tuple(self.legal_cards()) if mine else (),
-            rules=self._rules, blind=tuple(self._blind))
+            rules=self._rules,
+            blind=tuple(self._blind),
+        )
 
     # -- actions --------------------------------------------------------------------
 
     def _check_turn(self, action: str, seat: int | None) -> int:
         """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a finished match or a wrong seat."""
         if self._phase == OVER:
-            raise IllegalAction("match_over", f"The match is over: team {self._winner} won, so no one may {action}.")
+            raise IllegalAction(
+                "match_over", f"The match is over: team {self._winner} won, so no one may {action}."
+            )
         if self._phase != action:
             doing = "bidding" if self._phase == BID else "playing cards"
             raise IllegalAction("wrong_phase", f"You may not {action} now: the table is {doing}.")
         to_act = self._to_act
         if seat is not None and check_seat(seat) != to_act:
-            raise IllegalAction("not_your_turn", f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.")
+            raise IllegalAction(
+                "not_your_turn",
+                f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.",
+            )
         return to_act  # type: ignore[return-value]
 
     def bid(self, n: int, *, seat: int | None = None) -> None:
         """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is bidding."""
         to_act = self._check_turn(BID, seat)
-        if n != BLIND_NIL and (isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID):
-            raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.")
+        if n != BLIND_NIL and (
+            isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID
+        ):
+            raise IllegalAction(
+                "bad_bid",
+                f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.",
+            )
         # every bid is checked against the rules in force, blind nil included: no shortcut
         allowed = legal_bids(self._rules, to_act, self._bids, self._blind, self._scores)  # type: ignore[arg-type]
         if n not in allowed:
-            raise IllegalAction("bid_not_allowed", f"The house rules ({self._rules.to_text()}) do not allow the bid "
-                                f"{excerpt(n)} now; allowed: {', '.join(map(str, allowed))}.")
+            raise IllegalAction(
+                "bid_not_allowed",
+                f"The house rules ({self._rules.to_text()}) do not allow the bid "
+                f"{excerpt(n)} now; allowed: {', '.join(map(str, allowed))}.",
+            )
         blind = n == BLIND_NIL
         self._blind[to_act] = blind
         self._bids[to_act] = 0 if blind else n  # type: ignore[assignment]
@@ -288,7 +349,9 @@ class Match:
         to_act = self._check_turn(PLAY, seat)
         c = ALL_CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None:
-            raise IllegalAction("bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C.")
+            raise IllegalAction(
+                "bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C."
+            )
         hand = self._hands[to_act]
         trick = self._trick
         suit_of = self._suit_of
@@ -319,28 +382,59 @@ class Match:
         trick = self._trick
         leader = self._leader
         ranked = self._ranked
-        winner = (leader + (trick_winner(trick) if ranked is None else ranked_winner(trick, self._suit_of, ranked))) % 4
+        winner = (
+            leader
+            + (
+                trick_winner(trick)
+                if ranked is None
+                else ranked_winner(trick, self._suit_of, ranked)
+            )
+        ) % 4
         self._won[winner] += 1
         names = CARD_NAMES
-        self._tricks.append(Trick(leader, (
-            (leader, names[trick[0]]), ((leader + 1) % 4, names[trick[1]]),
-            ((leader + 2) % 4, names[trick[2]]), ((leader + 3) % 4, names[trick[3]])), winner))
+        self._tricks.append(
+            Trick(
+                leader,
+                (
+                    (leader, names[trick[0]]),
+                    ((leader + 1) % 4, names[trick[1]]),
+                    ((leader + 2) % 4, names[trick[2]]),
+                    ((leader + 3) % 4, names[trick[3]]),
+                ),
+                winner,
+            )
+        )
         self._trick = []
         self._leader = self._to_act = winner
-        if len(self._tricks) == SUIT_SIZE:     # thirteen tricks to a hand
+        if len(self._tricks) == SUIT_SIZE:  # thirteen tricks to a hand
             self._finish_hand()
 
     def _finish_hand(self) -> None:
         """Score the hand, record it, and deal the next one unless the match is decided."""
         bids, won, blind, rules = self._bids, self._won, self._blind, self._rules
         team_scores = tuple(
-            score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), self._scores[t], self._bags[t],  # type: ignore[arg-type]
-                       rules, (blind[t], blind[t + 2]))
-            for t in (0, 1))
-        self._history.append(HandRecord(
-            number=len(self._history) + 1, dealer=self._dealer,
-            deal=tuple(tuple(cards_of(h)) for h in self._dealt), bids=tuple(bids),  # type: ignore[arg-type]
-            tricks=tuple(self._tricks), scores=team_scores, blind=tuple(blind)))  # type: ignore[arg-type]
+            score_team(
+                t,
+                (bids[t], bids[t + 2]),
+                (won[t], won[t + 2]),
+                self._scores[t],
+                self._bags[t],  # type: ignore[arg-type]
+                rules,
+                (blind[t], blind[t + 2]),
+            )
+            for t in (0, 1)
+        )
+        self._history.append(
+            HandRecord(
+                number=len(self._history) + 1,
+                dealer=self._dealer,
+                deal=tuple(tuple(cards_of(h)) for h in self._dealt),
+                bids=tuple(bids),  # type: ignore[arg-type]
+                tricks=tuple(self._tricks),
+                scores=team_scores,
+                blind=tuple(blind),
+            )
+        )  # type: ignore[arg-type]
         for t in (0, 1):
             self._scores[t] = team_scores[t].score_after
             self._bags[t] = team_scores[t].bags_after
@@ -355,7 +449,10 @@ class Match:
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` actions (across hands if need be) by replaying the rest."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self._log):
-            raise IllegalAction("nothing_to_undo", f"Cannot take back {excerpt(n)} action(s): {len(self._log)} taken so far.")
+            raise IllegalAction(
+                "nothing_to_undo",
+                f"Cannot take back {excerpt(n)} action(s): {len(self._log)} taken so far.",
+            )
         keep = self._log[:-n]
         self._reset()
         for action in keep:
@@ -374,8 +471,10 @@ class Match:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"<Match hand {self.hand_number} {self._phase} to_act={self._to_act} "
-                f"scores={self.scores} bags={self.bags}>")
+        return (
+            f"<Match hand {self.hand_number} {self._phase} to_act={self._to_act} "
+            f"scores={self.scores} bags={self.bags}>"
+        )
 
     # -- saves ---------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ command line and links). Anything malformed is refused with :class:`BadRules` an
 ``unknown_preset``, ``bad_rules`` (not a rules description), ``bad_option`` (a value out of
 range) or ``rules_conflict`` (options that cannot be played together).
 """
+
 from __future__ import annotations
 
 import re
@@ -31,11 +32,11 @@ DEFAULT_NAME = "1.0.0"
 CUSTOM = "custom"
 #: A blind nil is scored as a nil worth this, its tricks bags like a nil's.
 BLIND_NIL_POINTS = 200
-BIG_BID = 10                    # "ten for two hundred": a team bid of this or more …
-BIG_BID_POINTS = 200            # … scores this when made (and loses it when set)
+BIG_BID = 10  # "ten for two hundred": a team bid of this or more …
+BIG_BID_POINTS = 200  # … scores this when made (and loses it when set)
 NIL_VALUES = (100, 50)
-BAG_LIMITS = (10, 5, 0)         # bags per penalty; 0 = no bag penalty
-BAG_PENALTY_PER_BAG = 10        # 10 bags cost 100, 5 bags cost 50
+BAG_LIMITS = (10, 5, 0)  # bags per penalty; 0 = no bag penalty
+BAG_PENALTY_PER_BAG = 10  # 10 bags cost 100, 5 bags cost 50
 TARGET_RANGE = (100, 1000)
 FLOOR_RANGE = (-1000, -100)
 TRAIL_RANGE = (0, 500)
@@ -55,14 +56,19 @@ class BadRules(SpadesError, ValueError):
 def _flag(value: Any, name: str) -> bool:
     """An option that is yes or no, else ``bad_option``."""
     if not isinstance(value, bool):
-        raise BadRules("bad_option", f"The option {name} is yes or no (true or false), not {excerpt(value)}.")
+        raise BadRules(
+            "bad_option", f"The option {name} is yes or no (true or false), not {excerpt(value)}."
+        )
     return value
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     """An option that is a whole number ``low``–``high``, else ``bad_option``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRules("bad_option", f"The option {name} is a whole number from {low} to {high}, not {excerpt(value)}.")
+        raise BadRules(
+            "bad_option",
+            f"The option {name} is a whole number from {low} to {high}, not {excerpt(value)}.",
+        )
     return value
 
 
@@ -109,9 +115,11 @@ class Rules:
         _one_of(self.bag_limit, "bag_limit", BAG_LIMITS)
         _whole(self.min_team_bid, "min_team_bid", *MIN_TEAM_BID_RANGE)
         if self.suicide and self.min_team_bid:
-            raise BadRules("rules_conflict",
-                           "Suicide fixes each team's bid (one nil, the partner 4 or more), so it cannot "
-                           "be played with a minimum team bid: set min_team_bid to 0.")
+            raise BadRules(
+                "rules_conflict",
+                "Suicide fixes each team's bid (one nil, the partner 4 or more), so it cannot "
+                "be played with a minimum team bid: set min_team_bid to 0.",
+            )
 
     # -- names and forms ---------------------------------------------------------------
 
@@ -119,7 +127,10 @@ class Rules:
     def preset(cls, name: Any) -> Rules:
         """The named preset (see :data:`PRESETS`); :class:`BadRules` ``unknown_preset`` otherwise."""
         if not isinstance(name, str) or name not in PRESETS:
-            raise BadRules("unknown_preset", f"{excerpt(name)} is not a rules preset: choose one of {', '.join(PRESETS)}.")
+            raise BadRules(
+                "unknown_preset",
+                f"{excerpt(name)} is not a rules preset: choose one of {', '.join(PRESETS)}.",
+            )
         return PRESETS[name]
 
     @property
@@ -156,13 +167,22 @@ class Rules:
         ``name`` is informative and ignored; ``version`` must be :data:`RULES_VERSION` if given.
         """
         if not isinstance(data, dict):
-            raise BadRules("bad_rules", f"A rules description is a dictionary of options, not {excerpt(data)}.")
+            raise BadRules(
+                "bad_rules", f"A rules description is a dictionary of options, not {excerpt(data)}."
+            )
         known = {f.name for f in fields(cls)}
         extra = set(data) - known - {"version", "name"}
         if extra:
-            raise BadRules("bad_rules", f"Unknown rules option {excerpt(sorted(map(str, extra))[0])}.")
-        if "version" in data and (isinstance(data["version"], bool) or data["version"] != RULES_VERSION):
-            raise BadRules("bad_rules", f"Rules description version {excerpt(data['version'])}; this engine reads {RULES_VERSION}.")
+            raise BadRules(
+                "bad_rules", f"Unknown rules option {excerpt(sorted(map(str, extra))[0])}."
+            )
+        if "version" in data and (
+            isinstance(data["version"], bool) or data["version"] != RULES_VERSION
+        ):
+            raise BadRules(
+                "bad_rules",
+                f"Rules description version {excerpt(data['version'])}; this engine reads {RULES_VERSION}.",
+            )
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def to_text(self) -> str:
@@ -180,7 +200,10 @@ class Rules:
     def parse(cls, text: Any) -> Rules:
         """Rules from :meth:`to_text` text: ``[preset][,key=value]…``; :class:`BadRules` if invalid."""
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
-            raise BadRules("bad_rules", f"Rules are a preset name or options such as 'jokers,target=300', not {excerpt(text)}.")
+            raise BadRules(
+                "bad_rules",
+                f"Rules are a preset name or options such as 'jokers,target=300', not {excerpt(text)}.",
+            )
         tokens = [t.strip() for t in text.split(",")]
         base = cls.preset(tokens.pop(0)) if "=" not in tokens[0] else DEFAULT
         types = {f.name: f.default for f in fields(cls)}
@@ -189,9 +212,14 @@ class Rules:
             key, sep, raw = token.partition("=")
             key = key.strip().replace("-", "_")
             if not sep or key not in types:
-                raise BadRules("bad_rules", f"{excerpt(token)} is not an option (write key=value, e.g. target=300).")
+                raise BadRules(
+                    "bad_rules",
+                    f"{excerpt(token)} is not an option (write key=value, e.g. target=300).",
+                )
             if key in changes:
-                raise BadRules("bad_rules", f"The option {key} is given twice: give each option once.")
+                raise BadRules(
+                    "bad_rules", f"The option {key} is given twice: give each option once."
+                )
             changes[key] = _read_value(raw.strip(), key, types[key])
         return replace(base, **changes)
 

@@ -13,6 +13,7 @@ An *event* is ``{"kind": "bid", "seat", "bid"}`` or ``{"kind": "play", "seat", "
 plus ``"trick": {leader, plays, winner}`` when the card completed a trick and ``"hand"``
 (the score sheet row) when it completed a hand.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,15 +84,23 @@ def action_seats(m: Match) -> list[int]:
 
 def sheet_row(record: HandRecord) -> dict[str, Any]:
     """One row of the score sheet: bids, tricks taken per seat and both teams' breakdowns."""
-    return {"number": record.number, "dealer": record.dealer, "bids": list(record.bids),
-            "tricks": [sum(1 for t in record.tricks if t.winner == s) for s in SEATS],
-            "teams": [s.to_dict() for s in record.scores]}
+    return {
+        "number": record.number,
+        "dealer": record.dealer,
+        "bids": list(record.bids),
+        "tricks": [sum(1 for t in record.tricks if t.winner == s) for s in SEATS],
+        "teams": [s.to_dict() for s in record.scores],
+    }
 
 
 def _check_humans(value: Any) -> tuple[int, ...]:
     """The human seats: one to four different seats 0–3, else ``bad_args``."""
-    if (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= len(SEATS)
-            or any(type(s) is not int or s not in SEATS for s in value) or len(set(value)) != len(value)):
+    if (
+        not isinstance(value, (list, tuple))
+        or not 1 <= len(value) <= len(SEATS)
+        or any(type(s) is not int or s not in SEATS for s in value)
+        or len(set(value)) != len(value)
+    ):
         raise BadRequest("bad_args", "The human seats are one to four different seats 0–3.")
     return tuple(value)
 
@@ -104,8 +113,15 @@ class Session:
     seed counts as 0) plus their seat, and decide from their seat's view only.
     """
 
-    def __init__(self, match: Match, *, humans: Sequence[int] = (HUMAN,), partner: str = DEFAULT_LEVEL,
-                 opponents: str = DEFAULT_LEVEL, seed: int | str | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        *,
+        humans: Sequence[int] = (HUMAN,),
+        partner: str = DEFAULT_LEVEL,
+        opponents: str = DEFAULT_LEVEL,
+        seed: int | str | None = None,
+    ) -> None:
         self.match = match
         self.humans = _check_humans(humans)
         self.partner = check_level(partner)
@@ -115,20 +131,34 @@ class Session:
         team = self.humans[0] % 2
         self.bots: dict[int, Bot] = {
             s: bot(self.partner if s % 2 == team else self.opponents, base + s)
-            for s in SEATS if s not in self.humans}
+            for s in SEATS
+            if s not in self.humans
+        }
         #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
         self.explained: dict[int, Explanation] = {}
         #: Human seats that turned their cards face up this hand (blind nil is then closed): seat -> hand number.
         self.looked: dict[int, int] = {}
 
     @classmethod
-    def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
-            humans: Sequence[int] = (HUMAN,), rules: Any = None) -> Session:
+    def new(
+        cls,
+        seed: Any = None,
+        *,
+        partner: Any = None,
+        opponents: Any = None,
+        humans: Sequence[int] = (HUMAN,),
+        rules: Any = None,
+    ) -> Session:
         """A fresh match from a player's ``seed`` (see :func:`parse_seed`), bot levels and house
         ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules`` codes)."""
         seed = parse_seed(seed)
-        return cls(Match(seed=seed, rules=Rules.read(rules)), humans=humans, partner=check_level(partner),
-                   opponents=check_level(opponents), seed=seed)
+        return cls(
+            Match(seed=seed, rules=Rules.read(rules)),
+            humans=humans,
+            partner=check_level(partner),
+            opponents=check_level(opponents),
+            seed=seed,
+        )
 
     # -- the humans' actions ---------------------------------------------------------
 
@@ -152,7 +182,9 @@ class Session:
         """Whether ``seat``'s cards are still face down: at a blind-nil table, before its bid, until
         it looks, and at its turn only while the engine offers it a blind nil."""
         m = self.match
-        if not (m.rules.blind_nil and m.phase == BID and m.bids[seat] is None) or self._has_looked(seat):
+        if not (m.rules.blind_nil and m.phase == BID and m.bids[seat] is None) or self._has_looked(
+            seat
+        ):
             return False
         return m.to_act != seat or BLIND_NIL in m.legal_bids()
 
@@ -171,7 +203,9 @@ class Session:
         """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
         seat = self._my_turn()
         if n == BLIND_NIL and self._has_looked(seat):
-            raise IllegalAction("blind_after_look", "You have seen your cards: blind nil is closed for this hand.")
+            raise IllegalAction(
+                "blind_after_look", "You have seen your cards: blind nil is closed for this hand."
+            )
         self.match.bid(n, seat=seat)
         return {"kind": "bid", "seat": seat, "bid": n}
 
@@ -181,7 +215,11 @@ class Session:
 
     def act(self, action: int | str) -> dict[str, Any]:
         """The human to act takes ``action``: an integer is a bid, a string a card."""
-        return self.play(action) if isinstance(action, str) and action != BLIND_NIL else self.bid(action)
+        return (
+            self.play(action)
+            if isinstance(action, str) and action != BLIND_NIL
+            else self.bid(action)
+        )
 
     def _played(self, seat: int, card: str) -> dict[str, Any]:
         """``seat`` plays ``card``; the event, with the trick or hand it completed."""
@@ -236,15 +274,21 @@ class Session:
         for i in range(len(seats) - 1, -1, -1):
             if seats[i] in self.humans:
                 # a blind nil shows the bidder's cards: taken back, it still counts as having looked
-                undone_blind = [seats[k] for k in range(i, len(seats))
-                                if seats[k] in self.humans and m.actions[k] == BLIND_NIL]
+                undone_blind = [
+                    seats[k]
+                    for k in range(i, len(seats))
+                    if seats[k] in self.humans and m.actions[k] == BLIND_NIL
+                ]
                 m.undo(len(seats) - i)
                 for seat in undone_blind:
                     self.looked[seat] = m.hand_number
                 for index in [k for k in self.explained if k >= i]:
                     del self.explained[index]
                 return len(seats) - i
-        raise IllegalAction("nothing_to_undo", "You have not acted yet in this match, so there is nothing to take back.")
+        raise IllegalAction(
+            "nothing_to_undo",
+            "You have not acted yet in this match, so there is nothing to take back.",
+        )
 
     def hint_seed(self) -> int:
         """The hint bot's seed: a checksum of the whole position (start and every action)."""
@@ -274,7 +318,10 @@ class Session:
         """
         seat = check_seat(seat)
         if seat in self.humans:
-            raise BadRequest("bad_args", f"Seat {seat} is a human player: only computer players' actions are explained.")
+            raise BadRequest(
+                "bad_args",
+                f"Seat {seat} is a human player: only computer players' actions are explained.",
+            )
         m = self.match
         seats = action_seats(m)
         index = next((i for i in range(len(seats) - 1, -1, -1) if seats[i] == seat), None)
@@ -288,12 +335,14 @@ class Session:
         if explained.action != taken:
             return taken, None
         if index < self.completed_actions():
-            return taken, explained.reason         # that hand is over: every card of it has been shown
+            return taken, explained.reason  # that hand is over: every card of it has been shown
         return taken, told_to(explained.reason, self.known_cards(self.humans[0]))
 
     def completed_actions(self) -> int:
         """How many of ``match.actions`` belong to hands already completed."""
-        return sum(len(r.bids) + sum(len(t.plays) for t in r.tricks) for r in self.match.hands_played)
+        return sum(
+            len(r.bids) + sum(len(t.plays) for t in r.tricks) for r in self.match.hands_played
+        )
 
     def known_cards(self, seat: int) -> frozenset[str]:
         """The cards ``seat`` may know now in this hand: those played, and its own unless still face down."""
@@ -326,35 +375,62 @@ class Session:
         if m.phase == OVER:
             counts = [0, 0, 0, 0]
         else:
-            counts = [SUIT_SIZE - len(tricks) - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
-                      for s in SEATS]
+            counts = [
+                SUIT_SIZE
+                - len(tricks)
+                - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
+                for s in SEATS
+            ]
         hidden = self.cards_hidden(seat)
         looked = self._has_looked(seat)
         bids = [b for b in view.legal_bids if not (looked and b == BLIND_NIL)]
         return {
-            "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
-            "to_act": view.to_act, "human": seat, "cards_hidden": hidden,
-            "hand": [] if hidden else sort_hand(view.hand, m.rules.card_deck), "legal_bids": bids,
-            "legal_cards": list(view.legal_cards), "bids": list(view.bids),
-            "tricks_won": list(view.tricks_won), "trick": view.trick.to_dict() if view.trick else None,
-            "last_trick": tricks[-1].to_dict() if tricks else (
-                history[-1].tricks[-1].to_dict() if history and not played and m.phase != OVER else None),
-            "cards_left": counts, "spades_broken": view.spades_broken,
-            "scores": list(view.scores), "bags": list(view.bags), "winner": m.winner,
+            "phase": view.phase,
+            "hand_number": view.hand_number,
+            "dealer": view.dealer,
+            "to_act": view.to_act,
+            "human": seat,
+            "cards_hidden": hidden,
+            "hand": [] if hidden else sort_hand(view.hand, m.rules.card_deck),
+            "legal_bids": bids,
+            "legal_cards": list(view.legal_cards),
+            "bids": list(view.bids),
+            "tricks_won": list(view.tricks_won),
+            "trick": view.trick.to_dict() if view.trick else None,
+            "last_trick": tricks[-1].to_dict()
+            if tricks
+            else (
+                history[-1].tricks[-1].to_dict()
+                if history and not played and m.phase != OVER
+                else None
+            ),
+            "cards_left": counts,
+            "spades_broken": view.spades_broken,
+            "scores": list(view.scores),
+            "bags": list(view.bags),
+            "winner": m.winner,
             "sheet": [sheet_row(r) for r in history],
             "levels": {"partner": self.partner, "opponents": self.opponents},
-            "seed": self.seed, "custom": bool(getattr(m, "custom", False)),
-            "rules": m.rules.to_dict(), "blind": list(view.blind),
+            "seed": self.seed,
+            "custom": bool(getattr(m, "custom", False)),
+            "rules": m.rules.to_dict(),
+            "blind": list(view.blind),
         }
 
     # -- saves ----------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
-        return {"format": SESSION_FORMAT, "version": SESSION_VERSION, "partner": self.partner,
-                "opponents": self.opponents, "seed": self.seed, "humans": list(self.humans),
-                "looked": sorted(s for s in self.looked if self._has_looked(s)),
-                "match": json.loads(self.match.to_json())}
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "partner": self.partner,
+            "opponents": self.opponents,
+            "seed": self.seed,
+            "humans": list(self.humans),
+            "looked": sorted(s for s in self.looked if self._has_looked(s)),
+            "match": json.loads(self.match.to_json()),
+        }
 
     def to_json(self) -> str:
         """The session as compact JSON text (it holds every seat's cards: never shown to the page)."""
@@ -375,9 +451,15 @@ class Session:
         if type(version) is not int or version != SESSION_VERSION:  # ``true`` and ``1.0`` are not 1
             raise BadSave("wrong_version", "This saved game is from another version of the game.")
         seed = data.get("seed")
-        if not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)
-                                 and seed.bit_length() <= MAX_SAVED_SEED_BITS)
-                or (isinstance(seed, str) and len(seed) <= MAX_SAVED_SEED_CHARS)):
+        if not (
+            seed is None
+            or (
+                isinstance(seed, int)
+                and not isinstance(seed, bool)
+                and seed.bit_length() <= MAX_SAVED_SEED_BITS
+            )
+            or (isinstance(seed, str) and len(seed) <= MAX_SAVED_SEED_CHARS)
+        ):
             raise BadSave("malformed", "The saved game's seed is invalid.")
         if not isinstance(data.get("match"), dict):
             raise BadSave("malformed", "The saved game holds no match.")
@@ -388,12 +470,21 @@ class Session:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
             raise BadSave("malformed", "The saved match is damaged.") from None
         try:
-            session = cls(match, humans=data.get("humans", [HUMAN]), partner=data.get("partner"),
-                          opponents=data.get("opponents"), seed=seed)
+            session = cls(
+                match,
+                humans=data.get("humans", [HUMAN]),
+                partner=data.get("partner"),
+                opponents=data.get("opponents"),
+                seed=seed,
+            )
         except BadRequest as exc:
             raise BadSave("malformed", f"The saved game is damaged: {exc.message}") from None
-        looked = data.get("looked", [])  # absent in saves written before blind nil could be declined
-        if not (isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)):
+        looked = data.get(
+            "looked", []
+        )  # absent in saves written before blind nil could be declined
+        if not (
+            isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)
+        ):
             raise BadSave("malformed", "The saved game's face-up hands are invalid.")
         session.looked = {s: match.hand_number for s in looked}
         return session

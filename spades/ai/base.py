@@ -6,6 +6,7 @@ are deterministic for a given bot seed and view: the random generator a bot uses
 for one decision is derived from its seed and the public position, so taking an
 action back and asking again gives the same answer.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,7 +41,9 @@ class Bot:
         if view.rules.default:
             return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
         if view.phase == "bid":  # house rules: see spades.ai.house
-            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, unproxy(view, self.explain_bid(proxy(view))))
+            return (self.blind_nil and blind_choice(view)) or adjust_bid(
+                view, unproxy(view, self.explain_bid(proxy(view)))
+            )
         return legal_or_lowest(view, unproxy(view, self.explain_play(proxy(view))))
 
     def explain_bid(self, view: SeatView) -> Explanation:

@@ -33,6 +33,7 @@ what that listener may know (the cards played and its own): the parts describing
 hand (:data:`HAND_CODES`) are left out, a code naming a hidden card becomes its public form
 (:data:`PUBLIC_FORM`), and the search's table keeps only rows of known cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection
@@ -42,8 +43,12 @@ from typing import Any
 #: Kinds of parameter that are not placeholders of the code's sentence (shown apart).
 STRUCTURED_KINDS = frozenset({"details", "candidates"})
 #: Every parameter kind (see the module docstring).
-KINDS = frozenset({"card", "cards", "suit", "suits", "seat", "count", "tricks", "points", "percent",
-                   "bid"}) | STRUCTURED_KINDS
+KINDS = (
+    frozenset(
+        {"card", "cards", "suit", "suits", "seat", "count", "tricks", "points", "percent", "bid"}
+    )
+    | STRUCTURED_KINDS
+)
 
 _CARD = {"card": "card"}
 
@@ -55,7 +60,13 @@ CODES: dict[str, dict[str, str]] = {
     "bid.tricks": {"bid": "bid", "estimate": "tricks", "details": "details"},
     "bid.nil": {"estimate": "tricks", "details": "details"},
     "bid.nil_gamble": {"them": "points", "gap": "points"},
-    "bid.simulated": {"bid": "bid", "samples": "count", "value": "points", "make": "percent", "details": "details"},
+    "bid.simulated": {
+        "bid": "bid",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "details": "details",
+    },
     "bid.option": {"bid": "bid", "value": "points", "make": "percent"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
@@ -122,12 +133,29 @@ CODES: dict[str, dict[str, str]] = {
     "play.equivalent": _CARD,
     # -- cards: house rules (spades.ai.house) -----------------------------------------------------
     "play.house_lowest": _CARD,
-    "play.search": {"card": "card", "samples": "count", "value": "points", "make": "percent",
-                    "candidates": "candidates"},
-    "play.endgame": {"card": "card", "left": "count", "samples": "count", "value": "points", "make": "percent",
-                     "candidates": "candidates"},
-    "play.search_rule": {"card": "card", "samples": "count", "value": "points", "make": "percent",
-                         "candidates": "candidates", "details": "details"},
+    "play.search": {
+        "card": "card",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+    },
+    "play.endgame": {
+        "card": "card",
+        "left": "count",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+    },
+    "play.search_rule": {
+        "card": "card",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+        "details": "details",
+    },
 }
 
 
@@ -135,7 +163,10 @@ CODES: dict[str, dict[str, str]] = {
 #: only a listener who knows that hand hears them (even one naming no card tells what it holds).
 HAND_CODES = frozenset({code for code in CODES if code.startswith("est.")} | {"nil.fits"})
 #: Each code whose sentence names the deciding seat's unplayed cards, and the code saying the same without them.
-PUBLIC_FORM: dict[str, str] = {"bid.easy": "bid.easy_count", "play.partner_winning_keep": "play.partner_winning_save"}
+PUBLIC_FORM: dict[str, str] = {
+    "bid.easy": "bid.easy_count",
+    "play.partner_winning_keep": "play.partner_winning_save",
+}
 #: Parameter kinds whose values are card names.
 CARD_KINDS = frozenset({"card", "cards"})
 
@@ -173,8 +204,10 @@ def _told(reason: dict[str, Any], known: Collection[str]) -> dict[str, Any] | No
             value = [d for d in (_told(detail, known) for detail in value) if d is not None]
         elif kind == "candidates":
             value = [row for row in value if row["card"] in known]
-        elif kind in CARD_KINDS and any(c not in known for c in ([value] if kind == "card" else value)):
-            return None                 # a hidden card with no public form: say nothing rather than tell it
+        elif kind in CARD_KINDS and any(
+            c not in known for c in ([value] if kind == "card" else value)
+        ):
+            return None  # a hidden card with no public form: say nothing rather than tell it
         told[name] = value
     return {"code": code, "params": told}
 
@@ -239,5 +272,19 @@ def shown(x: float) -> float:
     return round(x, SHOWN_DECIMALS)
 
 
-__all__ = ["CARD_KINDS", "CODES", "HAND_CODES", "KINDS", "PUBLIC_FORM", "STRUCTURED_KINDS", "Explanation", "Reason",
-           "card_names", "param_kinds", "reason", "shown", "text_params", "told_to"]
+__all__ = [
+    "CARD_KINDS",
+    "CODES",
+    "HAND_CODES",
+    "KINDS",
+    "PUBLIC_FORM",
+    "STRUCTURED_KINDS",
+    "Explanation",
+    "Reason",
+    "card_names",
+    "param_kinds",
+    "reason",
+    "shown",
+    "text_params",
+    "told_to",
+]

@@ -15,6 +15,7 @@ one of our tricks lost (``TRICK_RISK``), and nil is bid only if it survived ``NI
 the deals — the heuristic's own nil too (a nil hand by the estimate that the play-outs set more
 than a quarter of the time failed most of its real nils). The work is a fixed count: same view, same bid.
 """
+
 from __future__ import annotations
 
 import random
@@ -86,8 +87,9 @@ def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
     return sorted(out)
 
 
-def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason,
-                 samples: int = BID_SAMPLES) -> tuple[int, Reason]:
+def simulate_bid(
+    view: SeatView, rng: random.Random, heuristic: int, why: Reason, samples: int = BID_SAMPLES
+) -> tuple[int, Reason]:
     """The candidate bid with the best average value over sampled deals, with each option's figures."""
     t = track(view)
     seat, team = view.seat, view.seat % 2
@@ -111,19 +113,31 @@ def simulate_bid(view: SeatView, rng: random.Random, heuristic: int, why: Reason
             won = rollout(hands, [], leader, [0, 0, 0, 0], bids, False)
             value = hand_value(bids, won, team, view.scores, view.bags, house)
             if TRICK_RISK:
-                value += TRICK_RISK * (hand_value(bids, _one_less(won, bids, team), team, view.scores,
-                                                  view.bags, house) - value)
+                value += TRICK_RISK * (
+                    hand_value(
+                        bids, _one_less(won, bids, team), team, view.scores, view.bags, house
+                    )
+                    - value
+                )
             totals[b] += value
             made[b] += (won[seat] == 0) if b == NIL else team_need(bids, won, team) <= 0
         done += 1
     if not done:
         return heuristic, why
-    rows = {b: reason("bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done))
-            for b in options}
+    rows = {
+        b: reason(
+            "bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done)
+        )
+        for b in options
+    }
     totals[heuristic] += BID_PRIOR * done
     if NIL in options and made[NIL] < NIL_MIN_MAKE * done:
-        totals[NIL] = float("-inf")          # too risky a nil, even the heuristic's own
+        totals[NIL] = float("-inf")  # too risky a nil, even the heuristic's own
     best = max(options, key=lambda b: (totals[b], b == heuristic))
-    details = [rows[b].to_dict() for b in sorted(options, key=lambda b: -totals[b])] + [why.to_dict()]
+    details = [rows[b].to_dict() for b in sorted(options, key=lambda b: -totals[b])] + [
+        why.to_dict()
+    ]
     p = rows[best].params
-    return best, reason("bid.simulated", bid=best, samples=done, value=p["value"], make=p["make"], details=details)
+    return best, reason(
+        "bid.simulated", bid=best, samples=done, value=p["value"], make=p["make"], details=details
+    )

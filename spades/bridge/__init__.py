@@ -83,6 +83,7 @@ parsed (:data:`MAX_MESSAGE_CHARS`, :data:`MAX_MESSAGE_DEPTH`); an error message 
 :data:`MAX_ERROR_CHARS` and quotes at most a short excerpt of the input; anything
 unexpected is answered with code ``internal`` and a generic message.
 """
+
 from __future__ import annotations
 
 import json
@@ -93,8 +94,30 @@ from ..errors import BadInput, BadRequest, SpadesError
 from ..safejson import EXCERPT_CHARS, loads
 from ..session import MAX_SAVE_CHARS
 from .analysis import analyse, bid_advice, dd_table, review
-from .game import (DEFAULT_SESSION, SESSIONS, Args, bid, bot_step, export, hand, hello, hint, look, new_match,
-                   ping, play, resume, rules, run_bots, save, saved_text, state, undo, why, why_not)
+from .game import (
+    DEFAULT_SESSION,
+    SESSIONS,
+    Args,
+    bid,
+    bot_step,
+    export,
+    hand,
+    hello,
+    hint,
+    look,
+    new_match,
+    ping,
+    play,
+    resume,
+    rules,
+    run_bots,
+    save,
+    saved_text,
+    state,
+    undo,
+    why,
+    why_not,
+)
 from .protocol import CHANGES, MESSAGES
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
@@ -107,28 +130,83 @@ INTERNAL_MESSAGE = "The game engine met an unexpected problem; your match is unc
 
 #: Every code an error reply may carry (the page translates each): the rules' refusals,
 #: save refusals, request errors, input limits, hand notation, and ``internal``.
-ERROR_CODES = frozenset({
-    "not_your_turn", "wrong_phase", "match_over", "not_in_hand", "must_follow_suit", "spades_not_broken",
-    "bad_bid", "bad_card", "nothing_to_undo", "bad_argument",
-    "not_json", "wrong_format", "wrong_version", "malformed", "bad_deal", "illegal_history", "inconsistent",
-    "bad_request", "bad_args", "unknown_message", "no_match", "bad_seed", "bad_level", "bad_hand", "not_bot_turn",
-    "too_large", "too_deep", "bad_notation", "internal",
-    "not_complete", "bad_step", "card_twice", "wrong_counts", "bad_position", "not_play_phase", "unsupported_rules",
-    "bid_not_allowed", "unknown_preset", "bad_rules", "bad_option", "rules_conflict",
-})
+ERROR_CODES = frozenset(
+    {
+        "not_your_turn",
+        "wrong_phase",
+        "match_over",
+        "not_in_hand",
+        "must_follow_suit",
+        "spades_not_broken",
+        "bad_bid",
+        "bad_card",
+        "nothing_to_undo",
+        "bad_argument",
+        "not_json",
+        "wrong_format",
+        "wrong_version",
+        "malformed",
+        "bad_deal",
+        "illegal_history",
+        "inconsistent",
+        "bad_request",
+        "bad_args",
+        "unknown_message",
+        "no_match",
+        "bad_seed",
+        "bad_level",
+        "bad_hand",
+        "not_bot_turn",
+        "too_large",
+        "too_deep",
+        "bad_notation",
+        "internal",
+        "not_complete",
+        "bad_step",
+        "card_twice",
+        "wrong_counts",
+        "bad_position",
+        "not_play_phase",
+        "unsupported_rules",
+        "bid_not_allowed",
+        "unknown_preset",
+        "bad_rules",
+        "bad_option",
+        "rules_conflict",
+    }
+)
 
 _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
-    "hello": hello, "ping": ping, "new_match": new_match, "rules": rules, "resume": resume, "bid": bid,
-    "look": look, "play": play, "bot_step": bot_step, "run_bots": run_bots, "hint": hint, "why": why, "why_not": why_not,
-    "undo": undo, "save": save, "hand": hand, "export": export, "review": review,
-    "analyse": analyse, "dd_table": dd_table, "bid_advice": bid_advice,
+    "hello": hello,
+    "ping": ping,
+    "new_match": new_match,
+    "rules": rules,
+    "resume": resume,
+    "bid": bid,
+    "look": look,
+    "play": play,
+    "bot_step": bot_step,
+    "run_bots": run_bots,
+    "hint": hint,
+    "why": why,
+    "why_not": why_not,
+    "undo": undo,
+    "save": save,
+    "hand": hand,
+    "export": export,
+    "review": review,
+    "analyse": analyse,
+    "dd_table": dd_table,
+    "bid_advice": bid_advice,
 }
 
 #: Every message's handler, in the order of :data:`~spades.bridge.protocol.MESSAGES` (the one
 #: table of names, shapes, ``changes`` flags and deadlines; the page reads it too).
 HANDLERS: dict[str, Callable[..., dict[str, Any]]] = {m.name: _FUNCTIONS[m.name] for m in MESSAGES}
 if set(_FUNCTIONS) != set(HANDLERS):  # a handler without a table entry is a bug
-    raise ImportError(f"handlers without a protocol entry: {sorted(set(_FUNCTIONS) - set(HANDLERS))}")
+    raise ImportError(
+        f"handlers without a protocol entry: {sorted(set(_FUNCTIONS) - set(HANDLERS))}"
+    )
 
 
 def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -145,14 +223,14 @@ def _unechoed(message: str, source: str) -> str:
     """``message`` cut to :data:`MAX_ERROR_CHARS`, and cut again where it would quote more than
     :data:`EXCERPT_CHARS` characters of the request in a row (engine messages quote tokens whole)."""
     if len(message) > MAX_ERROR_CHARS:
-        message = message[:MAX_ERROR_CHARS - 1] + "…"
+        message = message[: MAX_ERROR_CHARS - 1] + "…"
     # any run of EXCERPT_CHARS + 1 quoted characters holds one of these half-length windows
     half = EXCERPT_CHARS // 2
-    if not any(message[i:i + half + 1] in source for i in range(0, len(message) - half, half)):
+    if not any(message[i : i + half + 1] in source for i in range(0, len(message) - half, half)):
         return message
     for i in range(len(message) - EXCERPT_CHARS):
-        if message[i:i + EXCERPT_CHARS + 1] in source:
-            return message[:i + EXCERPT_CHARS] + "…"
+        if message[i : i + EXCERPT_CHARS + 1] in source:
+            return message[: i + EXCERPT_CHARS] + "…"
     return message
 
 
@@ -174,7 +252,9 @@ def handle(message: str, sid: str = DEFAULT_SESSION) -> str:
         except BadInput as exc:
             if exc.code != "not_json":
                 raise
-            raise BadRequest("bad_request", "A request is JSON text: an object with fn and args.") from None
+            raise BadRequest(
+                "bad_request", "A request is JSON text: an object with fn and args."
+            ) from None
         if not isinstance(request, dict):
             raise BadRequest("bad_request", "A request is a JSON object with fn and args.")
         fn = request.get("fn")
@@ -185,12 +265,43 @@ def handle(message: str, sid: str = DEFAULT_SESSION) -> str:
                 reply["save"] = text
         return json.dumps(reply, separators=(",", ":"))
     except SpadesError as exc:
-        return _refusal(exc.code, _unechoed(exc.message, message if isinstance(message, str) else ""))
+        return _refusal(
+            exc.code, _unechoed(exc.message, message if isinstance(message, str) else "")
+        )
     except Exception:  # the page never sees Python's own text or a stack trace
         return _refusal("internal", INTERNAL_MESSAGE)
 
 
-__all__ = ["CHANGES", "DEFAULT_SESSION", "ERROR_CODES", "HANDLERS", "MAX_MESSAGE_CHARS", "SESSIONS", "Args",
-           "bid", "bot_step", "call", "export", "hand", "handle", "hello", "hint", "look", "new_match", "ping",
-           "play", "resume", "review", "analyse", "bid_advice", "dd_table", "rules", "run_bots", "save", "state",
-           "undo", "why", "why_not"]
+__all__ = [
+    "CHANGES",
+    "DEFAULT_SESSION",
+    "ERROR_CODES",
+    "HANDLERS",
+    "MAX_MESSAGE_CHARS",
+    "SESSIONS",
+    "Args",
+    "bid",
+    "bot_step",
+    "call",
+    "export",
+    "hand",
+    "handle",
+    "hello",
+    "hint",
+    "look",
+    "new_match",
+    "ping",
+    "play",
+    "resume",
+    "review",
+    "analyse",
+    "bid_advice",
+    "dd_table",
+    "rules",
+    "run_bots",
+    "save",
+    "state",
+    "undo",
+    "why",
+    "why_not",
+]

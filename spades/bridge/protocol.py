@@ -50,22 +50,41 @@ MESSAGES: tuple[Message, ...] = (
     Message("why_not", "{card}", "{legal: bool, code: string|null}"),
     Message("bot_step", "{}", "{event, state}", changes=True, deadline="bot_move"),
     Message("run_bots", "{}", "{events, state}", changes=True, deadline="bot_run"),
-    Message("hint", "{level?}", "{action: {bid}|{card}, level, reason: {code, params}}",
-            deadline="analysis"),
+    Message(
+        "hint",
+        "{level?}",
+        "{action: {bid}|{card}, level, reason: {code, params}}",
+        deadline="analysis",
+    ),
     Message("why", "{seat}", "{seat, action: {bid}|{card}|null, reason: {code, params}|null}"),
     Message("undo", "{}", "state", changes=True),
     Message("save", "{}", "{save}"),
     Message("hand", "{number?}", "hand record"),
     Message("export", "{number?}", "{text, record}"),
-    Message("review", "{text}", "{source, hands, rules, order}", deadline="analysis",
-            kind=ANALYSIS),
-    Message("analyse", "{text, hand?, step, budget?} | {position, budget?, score?}",
-            "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}",
-            deadline="analysis", kind=ANALYSIS),
-    Message("bid_advice", "{text, hand?, step}", "{seat, action, best, level, legal, reason}",
-            deadline="analysis", kind=ANALYSIS),
-    Message("dd_table", "{text, hand?, budget?}", "{table, leader, bids}", deadline="analysis",
-            kind=ANALYSIS),
+    Message(
+        "review", "{text}", "{source, hands, rules, order}", deadline="analysis", kind=ANALYSIS
+    ),
+    Message(
+        "analyse",
+        "{text, hand?, step, budget?} | {position, budget?, score?}",
+        "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}",
+        deadline="analysis",
+        kind=ANALYSIS,
+    ),
+    Message(
+        "bid_advice",
+        "{text, hand?, step}",
+        "{seat, action, best, level, legal, reason}",
+        deadline="analysis",
+        kind=ANALYSIS,
+    ),
+    Message(
+        "dd_table",
+        "{text, hand?, budget?}",
+        "{table, leader, bids}",
+        deadline="analysis",
+        kind=ANALYSIS,
+    ),
 )
 
 #: The messages by name.

@@ -4,6 +4,7 @@ A reply is plain JSON; these build the parts more than one message returns. The 
 one seat sees it is :meth:`spades.session.Session.state_for` (the terminal shows it too), a
 completed hand's record :meth:`spades.HandRecord.to_dict`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,14 @@ def partial_record(m: Match) -> dict[str, Any]:
     tricks = [t.to_dict() for t in m.tricks]
     if m.trick is not None:
         tricks.append(m.trick.to_dict())
-    return {"number": m.hand_number, "dealer": m.dealer, "deal": [m.dealt(s) for s in range(4)],
-            "bids": list(m.bids), "tricks": tricks, "scores": None} | ({"blind": list(m.blind)} if any(m.blind) else {})
+    return {
+        "number": m.hand_number,
+        "dealer": m.dealer,
+        "deal": [m.dealt(s) for s in range(4)],
+        "bids": list(m.bids),
+        "tricks": tricks,
+        "scores": None,
+    } | ({"blind": list(m.blind)} if any(m.blind) else {})
 
 
 def match_records(m: Match) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@
 The terminal's English sentences of a bot's reasons are :mod:`spades.cli.reasons`. Nothing
 here is in the wheel the game boots.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,9 @@ COMMANDS: list[Callable[[Any], None]] = [add_play, add_bench, add_review]
 
 def parser() -> argparse.ArgumentParser:
     """The command line parser: one subparser per command in :data:`COMMANDS`, plus ``arena``."""
-    root = argparse.ArgumentParser(prog="python -m spades", description="Partnership Spades (variant 1.0.0).")
+    root = argparse.ArgumentParser(
+        prog="python -m spades", description="Partnership Spades (variant 1.0.0)."
+    )
     sub = root.add_subparsers(dest="command", required=True)
     for add in COMMANDS:
         add(sub)
@@ -41,8 +44,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from .arena import main as arena_main
         except ImportError:  # an installed wheel: the arena is a tool of the repository
-            print("error [no_arena]: the arena runs from a checkout of the repository "
-                  "(it is not part of the installed package)", file=sys.stderr)
+            print(
+                "error [no_arena]: the arena runs from a checkout of the repository "
+                "(it is not part of the installed package)",
+                file=sys.stderr,
+            )
             return 2
         return arena_main(argv[1:])
     args = parser().parse_args(argv)

@@ -1,4 +1,5 @@
 """Argument types the commands share: a seed and house rules, read by the engine's own rules."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,7 +17,9 @@ def seed_arg(text: str) -> int | str:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-RULES_HELP = "house rules: a preset (1.0.0, jokers, deuces, suicide, blind-nil, quick) or preset,key=value,…"
+RULES_HELP = (
+    "house rules: a preset (1.0.0, jokers, deuces, suicide, blind-nil, quick) or preset,key=value,…"
+)
 
 
 def rules_arg(text: str) -> Rules:

@@ -4,6 +4,7 @@ The reasons come from :mod:`spades.ai.explain`; the page renders them from its c
 (``site/i18n/*.json``, keys ``reason.<code>``). The terminal has no catalogue, so the English
 sentences are kept here, and a test holds them equal to ``site/i18n/en.json``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -111,7 +112,11 @@ def _value(kind: str, value: Any, card: Callable[[str], str]) -> str:
 def sentence(reason: dict[str, Any], card: Callable[[str], str]) -> str:
     """The sentence of one reason ``{code, params}``; ``card`` shows a card name (e.g. ``10♥``)."""
     kinds = CODES[reason["code"]]
-    params = {k: _value(kinds[k], v, card) for k, v in reason["params"].items() if kinds[k] not in STRUCTURED_KINDS}
+    params = {
+        k: _value(kinds[k], v, card)
+        for k, v in reason["params"].items()
+        if kinds[k] not in STRUCTURED_KINDS
+    }
     return TEXTS[reason["code"]].format(**params)
 
 
@@ -122,6 +127,11 @@ def render(reason: dict[str, Any], card: Callable[[str], str]) -> list[str]:
     for detail in params.get("details", ()):
         lines.append("  · " + sentence(detail, card))
     if "candidates" in params:
-        lines.append("  · " + "; ".join(f"{card(r['card'])}: {r['value']:g} points, contract {r['make']}%"
-                                        for r in params["candidates"]))
+        lines.append(
+            "  · "
+            + "; ".join(
+                f"{card(r['card'])}: {r['value']:g} points, contract {r['make']}%"
+                for r in params["candidates"]
+            )
+        )
     return lines

@@ -16,9 +16,19 @@ one hand. The modules, bottom to top:
 
 Standard library only (runs unchanged in Pyodide).
 """
+
 from __future__ import annotations
 
 from .position import CardValue, NotFinished, Position, SolverError
 from .search import Solver, hand_margin, solve, solve_position
 
-__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin", "solve", "solve_position"]
+__all__ = [
+    "CardValue",
+    "NotFinished",
+    "Position",
+    "Solver",
+    "SolverError",
+    "hand_margin",
+    "solve",
+    "solve_position",
+]

@@ -9,6 +9,7 @@ seat's count matter; a team without nil counts by its total) and shared by relev
 trick search's, and a cut-off from the range of margins still possible (the run of top spades
 counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -20,15 +21,20 @@ from .quick import seat_spade_tricks, spade_run
 from .state import SearchState
 from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
 
-INFINITY = 10 ** 6
+INFINITY = 10**6
 #: RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run`` top spades
 #: (holder -1: none).
-RUN_LEAST = [tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14)) for holder in (0, 1, 2, 3, -1)]
-TEAM_POINTS_CACHE = 4096    # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
+RUN_LEAST = [
+    tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14))
+    for holder in (0, 1, 2, 3, -1)
+]
+TEAM_POINTS_CACHE = 4096  # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
 
 
 @lru_cache(maxsize=TEAM_POINTS_CACHE)
-def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int) -> int:
+def team_points(
+    bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int
+) -> int:
     """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
     function (the only call to it here; cached: the searches ask for the same few counts again and again)."""
     return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
@@ -36,7 +42,7 @@ def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: 
 
 def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
     """Team 0's hand points minus team 1's."""
-    bids, bags = tuple(bids), tuple(bags)       # the cache's keys
+    bids, bags = tuple(bids), tuple(bags)  # the cache's keys
     return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
 
 
@@ -47,11 +53,15 @@ class MarginSearch(SearchState):
     bags: tuple[int, ...]
     score_tt: dict[tuple, dict]
     ends: dict[tuple[int, ...], list[tuple[int, ...]]]
-    won_keys: dict[tuple[int, ...], tuple[int, int]]    # tricks won per seat → their futures (see _won_key)
+    won_keys: dict[
+        tuple[int, ...], tuple[int, int]
+    ]  # tricks won per seat → their futures (see _won_key)
     team_futures: dict[tuple, int]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
-    margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
+    margin_best: dict[
+        tuple, int
+    ]  # trick starts alike (lead_hint_key) → the lead that last decided a test
     use_low: bool
 
     def _margin(self) -> int:
@@ -72,8 +82,11 @@ class MarginSearch(SearchState):
             ids = []
             for team in (0, 1):
                 a, b = won[team], won[team + 2]
-                futures = tuple(team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
-                                for x in range(r + 1) for y in range(r + 1 - x))
+                futures = tuple(
+                    team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
+                    for x in range(r + 1)
+                    for y in range(r + 1 - x)
+                )
                 ids.append(self.team_futures.setdefault((team, r, futures), len(self.team_futures)))
             key = self.won_keys[won] = (ids[0], ids[1])
         return key
@@ -84,16 +97,27 @@ class MarginSearch(SearchState):
         out = self.outcomes.get(key)
         if out is None:
             ends = self.ends.get(won)
-            if ends is None:            # every split of the further tricks among the seats, and its margin
+            if ends is None:  # every split of the further tricks among the seats, and its margin
                 r = 13 - sum(won)
                 w0, w1, w2, w3 = won
                 ends = self.ends[won] = [
-                    (a, b, c, r - a - b - c,
-                     hand_margin(self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags))  # type: ignore[arg-type]
-                    for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
+                    (
+                        a,
+                        b,
+                        c,
+                        r - a - b - c,
+                        hand_margin(
+                            self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags
+                        ),
+                    )  # type: ignore[arg-type]
+                    for a in range(r + 1)
+                    for b in range(r + 1 - a)
+                    for c in range(r + 1 - a - b)
+                ]
             l0, l1, l2, l3 = least
-            out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2
-                                               and e[3] >= l3})   # the real play is one of them
+            out = self.outcomes[key] = sorted(
+                {e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2 and e[3] >= l3}
+            )  # the real play is one of them
         return out
 
     def _mge(self, v: int) -> bool:
@@ -159,7 +183,7 @@ class MarginSearch(SearchState):
         result = not maximiser
         broken = self.broken
         rel = 0
-        low = 0                             # cards shown alike to a searched one (see low_alike)
+        low = 0  # cards shown alike to a searched one (see low_alike)
         use_low = self.use_low
         for c in moves:
             bit = 1 << c
@@ -170,7 +194,7 @@ class MarginSearch(SearchState):
                 self.broken = True
             if n == 0:
                 nat = 0
-            elif (c > w if c // 13 == wsuit else c >= 39):
+            elif c > w if c // 13 == wsuit else c >= 39:
                 nat = n
             else:
                 nat = at
@@ -198,7 +222,18 @@ class MarginSearch(SearchState):
                 break
             rel |= got
         if table is not None:
-            rel = store(table, code, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
+            rel = store(
+                table,
+                code,
+                ns,
+                live,
+                rel,
+                self.use_partition,
+                result,
+                v if result else v - 1,
+                -INFINITY,
+                INFINITY,
+            )
         self.rel = rel
         return result
 

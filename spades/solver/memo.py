@@ -1,4 +1,5 @@
 """Memo: the solver's bounded lookup tables (a page runs for a long session in a browser tab)."""
+
 from __future__ import annotations
 
 
@@ -17,4 +18,4 @@ class Memo(dict):
         return value
 
 
-MEMO_SIZE = 1 << 15         # entries (a few MB at most)
+MEMO_SIZE = 1 << 15  # entries (a few MB at most)

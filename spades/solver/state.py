@@ -1,6 +1,7 @@
 """The state both double-dummy searches share: the position being searched, played and unplayed
 in place, the node count and the deadline. Standard library only.
 """
+
 from __future__ import annotations
 
 import time
@@ -11,7 +12,7 @@ from .moves import follow_moves, lead_moves
 from .position import NotFinished, Position
 from .table import run_bottom
 
-CHECK_MASK = 2047           # look at the clock every 2048 nodes
+CHECK_MASK = 2047  # look at the clock every 2048 nodes
 
 
 class SearchState:
@@ -28,10 +29,11 @@ class SearchState:
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline: float | None = None
-        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
+        self.clock = time.perf_counter  # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = \
-            self.use_low = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = (
+            self.use_partition
+        ) = self.use_low = True
 
     def _load(self, pos: Position) -> None:
         """Make ``pos`` the position being searched."""
@@ -40,19 +42,31 @@ class SearchState:
         self.leader = pos.leader
         self.broken = pos.broken
         self.won = list(pos.won)
-        self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
+        self.live = (
+            pos.hands[0]
+            | pos.hands[1]
+            | pos.hands[2]
+            | pos.hands[3]
+            | sum(1 << c for c in pos.trick)
+        )
 
     def _tick(self) -> None:
         """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise :class:`NotFinished`."""
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+        if (
+            not self.nodes & CHECK_MASK
+            and self.deadline is not None
+            and self.clock() > self.deadline
+        ):
             raise NotFinished
 
     def _moves(self, seat: int) -> list[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
         trick = self.trick
         if trick:
-            return follow_moves(self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order)
+            return follow_moves(
+                self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order
+            )
         return lead_moves(self.h, seat, self.live, self.broken, self.use_equiv, self.use_order)
 
     def _end_trick(self, c: int, at: int) -> tuple[int, int]:
@@ -105,7 +119,9 @@ class SearchState:
         """The bottom of ``c``'s run of touching cards: the lines of the run's other cards (not
         searched, the same by swapping) rest on it where ``c``'s line rests on ``c``."""
         sh = c - c % 13
-        return 1 << (sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+        return 1 << (
+            sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh)
+        )
 
     def _run_top(self, c: int, hand: int) -> int:
         """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""

@@ -10,6 +10,7 @@ owners of each suit's top ``depth`` cards: every position that agrees on those o
 on the lengths shares it (partition search, after Ginsberg; DDS does the same with its
 "winning ranks"). Standard library only; tables of plain ints, cached.
 """
+
 from __future__ import annotations
 
 from ..cards import SUIT_BITS, SUIT_MASKS
@@ -56,14 +57,22 @@ def depths_mask(live: int, depths: tuple[int, int, int, int]) -> int:
     """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live``
     cards (unrolled: it runs at every table hit)."""
     t = _TOPS
-    return (t[live & SUIT_BITS][depths[0]] | t[live >> 13 & SUIT_BITS][depths[1]] << 13
-            | t[live >> 26 & SUIT_BITS][depths[2]] << 26 | t[live >> 39][depths[3]] << 39)
+    return (
+        t[live & SUIT_BITS][depths[0]]
+        | t[live >> 13 & SUIT_BITS][depths[1]] << 13
+        | t[live >> 26 & SUIT_BITS][depths[2]] << 26
+        | t[live >> 39][depths[3]] << 39
+    )
 
 
 def depths_of(live: int, rel: int) -> tuple[int, int, int, int]:
     """Per suit, the depth a relevance mask asks to keep fixed."""
-    return (depth_of(live & SUIT_BITS, rel & SUIT_BITS), depth_of(live >> 13 & SUIT_BITS, rel >> 13 & SUIT_BITS),
-            depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS), depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS))
+    return (
+        depth_of(live & SUIT_BITS, rel & SUIT_BITS),
+        depth_of(live >> 13 & SUIT_BITS, rel >> 13 & SUIT_BITS),
+        depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS),
+        depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS),
+    )
 
 
 def _run_bottom(key: int) -> int:
@@ -94,14 +103,18 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[
     h0, h1, h2, h3 = h
     g = _SUIT_SIGS
     c0, l0, n0 = g[h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS]
-    c1, l1, n1 = g[h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS]
-    c2, l2, n2 = g[h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS]
+    c1, l1, n1 = g[
+        h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS
+    ]
+    c2, l2, n2 = g[
+        h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS
+    ]
     c3, l3, n3 = g[h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39]
     bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
     return bucket, ((c0 << OWNER_BITS | c1) << OWNER_BITS | c2) << OWNER_BITS | c3, (n0, n1, n2, n3)
 
 
-OWNER_BITS = 27             # one suit's owners code: a leading 1 and two bits a card
+OWNER_BITS = 27  # one suit's owners code: a leading 1 and two bits a card
 
 
 #: A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps those bits.
@@ -114,8 +127,9 @@ def top_mask(ns: tuple[int, ...], depths: tuple[int, ...]) -> int:
     t = _SUIT_TOPS
     n0, n1, n2, n3 = ns
     d0, d1, d2, d3 = depths
-    return ((t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS
-            | t[n2][min(d2, n2)]) << OWNER_BITS | t[n3][min(d3, n3)]
+    return (
+        (t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS | t[n2][min(d2, n2)]
+    ) << OWNER_BITS | t[n3][min(d3, n3)]
 
 
 def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
@@ -141,8 +155,16 @@ def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] |
     return None
 
 
-def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
-           answer: bool, bound: int, low: int, high: int) -> None:
+def record(
+    table: dict,
+    code: int,
+    ns: tuple[int, ...],
+    depths: tuple[int, ...],
+    answer: bool,
+    bound: int,
+    low: int,
+    high: int,
+) -> None:
     """Store ``bound`` as a lower bound of the value (``answer`` true) or an upper one, under the
     owners of the top ``depths`` cards (``low``, ``high``: the bounds known without search)."""
     slot = table.get(depths)
@@ -159,8 +181,18 @@ def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
         e[1] = bound
 
 
-def store(table: dict, code: int, ns: tuple[int, ...], live: int, rel: int, partition: bool,
-          answer: bool, bound: int, low: int, high: int) -> int:
+def store(
+    table: dict,
+    code: int,
+    ns: tuple[int, ...],
+    live: int,
+    rel: int,
+    partition: bool,
+    answer: bool,
+    bound: int,
+    low: int,
+    high: int,
+) -> int:
     """Record a searched node's bound (see :func:`record`; shared by relevance, or by the exact
     position without ``partition``); returns the relevance the node leaves to its parent."""
     if partition:
