@@ -10,8 +10,8 @@ Comparing two card numbers of one suit compares their ranks.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"

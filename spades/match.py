@@ -16,11 +16,10 @@ range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` co
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from typing import Any
-from collections.abc import Sequence
 
-from collections.abc import Iterable
-
+from . import saveformat
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
 from .legal import (
@@ -33,12 +32,11 @@ from .legal import (
     refusal,
     trick_winner,
 )
-from . import saveformat
+from .record import HandRecord
+from .rules import Rules
 from .safejson import excerpt
 from .scoring import match_winner, score_team
 from .start import ACTIONS_PER_HAND, SEAT_COUNT, MatchStart, check_deal, check_seat
-from .record import HandRecord
-from .rules import Rules
 from .view import BID, OVER, PLAY, SeatView, Trick
 
 SEAT_NAMES = ("South", "West", "North", "East")

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 from .cards import ALL_CARD_INDEX, cards_of, mask_of, sort_hand
 from .errors import IllegalAction, SpadesError
-from .match import HandRecord, Match
-from .start import SEATS, SEAT_COUNT
-from .safejson import excerpt
 from .legal import BLIND_NIL
+from .match import HandRecord, Match
 from .rules import DEFAULT, BadRules, Rules
+from .safejson import excerpt
+from .start import SEAT_COUNT, SEATS
 
 SEAT_LETTERS = "SWNE"
 #: Longest notation read: a hand with comments fits in a few hundred characters.

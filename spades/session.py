@@ -486,5 +486,5 @@ class Session:
             isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)
         ):
             raise BadSave("malformed", "The saved game's face-up hands are invalid.")
-        session.looked = {s: match.hand_number for s in looked}
+        session.looked = dict.fromkeys(looked, match.hand_number)
         return session

@@ -14,9 +14,9 @@ from typing import Any
 
 from .cards import DECK_SIZE, SUIT_SIZE, mask_of
 from .errors import IllegalAction
+from .rules import DEFAULT, Rules
 from .safejson import excerpt
 from .scoring import match_winner
-from .rules import DEFAULT, Rules
 
 #: The seats, clockwise: team 0 is seats 0 and 2, team 1 seats 1 and 3 (names: ``Match.SEAT_NAMES``).
 SEATS: tuple[int, ...] = (0, 1, 2, 3)

@@ -44,12 +44,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import build_site  # noqa: E402
 from bench_site import payload  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+
+import build_site  # noqa: E402
 from spades import Match, bridge  # noqa: E402
-from spades.session import SESSION_FORMAT  # noqa: E402
 from spades.ai import LEVELS  # noqa: E402
+from spades.session import SESSION_FORMAT  # noqa: E402
 
 HISTORY_FILES = ["lib/history.js", "lib/historyfile.js", "lib/historysummary.js", "stats/calc.js",
                  "stats/view.js", "stats/stats.js", "stats.html", "css/stats.css", "lib/chart.js"]

@@ -27,8 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from spades.solver import Position, solve_position  # noqa: E402
 from oracles import broken_position, brute_values, endplay_tricks, random_match  # noqa: E402
+
+from spades.solver import Position, solve_position  # noqa: E402
 
 
 def emit(**row) -> None:

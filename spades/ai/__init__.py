@@ -30,14 +30,14 @@ def bot(level: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "Bot",
-    "bot",
     "CODES",
-    "Explanation",
-    "Reason",
     "LEVELS",
     "REGISTRY",
+    "Bot",
     "EasyBot",
-    "NormalBot",
+    "Explanation",
     "HardBot",
+    "NormalBot",
+    "Reason",
+    "bot",
 ]

@@ -30,9 +30,9 @@ from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
+from .endgame import endgame_samples, endgame_values, is_endgame
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
 from .explain import Explanation, Reason, reason, shown
-from .endgame import endgame_samples, endgame_values, is_endgame
 from .hardbid import BID_SAMPLES, simulate_bid
 from .house import house_scoring
 from .normal import explain_card

@@ -30,8 +30,7 @@ from ..cards import (
     SUIT_SIZE,
     Deck,
 )
-from ..legal import BIDS, NIL
-from ..legal import BLIND_NIL, SUICIDE_PARTNER_MIN
+from ..legal import BIDS, BLIND_NIL, NIL, SUICIDE_PARTNER_MIN
 from ..rules import BIG_BID, BLIND_NIL_POINTS, Rules
 from ..view import SeatView, Trick
 from .explain import Explanation, Reason, reason
@@ -111,7 +110,7 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
     deck = view.rules.card_deck
     index = ALL_CARD_INDEX
     spades, free = _deck_parts(deck)
-    need = {c: _OUT for c in spades}
+    need = dict.fromkeys(spades, _OUT)
     led_with: dict[int, int] = {}
     for t in view.tricks:
         led = deck.suit_of[index[t.plays[0][1]]]

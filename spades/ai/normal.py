@@ -12,11 +12,11 @@ from typing import Any
 
 from ..cards import (
     ABOVE,
-    SIDE_SUITS,
     CARD_NAMES,
     KING,
     NON_SPADES,
     RANK_OF,
+    SIDE_SUITS,
     SPADE_MASK,
     SPADES,
     SUIT_MASKS,
@@ -62,7 +62,7 @@ SET_SLACK = 1
 class Plan:
     """What the seat wants from the rest of the hand, derived from bids, tricks and scores."""
 
-    __slots__ = ("nil", "cover", "attack", "want", "setting")
+    __slots__ = ("attack", "cover", "nil", "setting", "want")
 
     def __init__(self, t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> None:
         seat, bids, won = t.seat, t.bids, t.won
@@ -151,9 +151,8 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
             )
     if winner == partner:
         card = trick[pos]
-        sure = (
-            last
-            or not (t.outstanding_above(card) & _may_hold_any(t, later))
+        sure = last or (
+            not (t.outstanding_above(card) & _may_hold_any(t, later))
             and (SUIT_OF[card] == SPADES or not any(t.voids[s] >> SUIT_OF[card] & 1 for s in later))
         )
         if sure or RANK_OF[card] >= KING or not plan.want:

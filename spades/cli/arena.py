@@ -24,9 +24,9 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from ..ai import REGISTRY, bot
 from ..match import Match
 from ..rules import Rules
-from ..ai import REGISTRY, bot
 from .baseline import Shadow, split_level
 
 MAX_HANDS = 60

@@ -55,7 +55,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
+def bench_solver(args) -> int:
     """CPU time to solve the first lead of random deals (all candidate cards): trick value, then score value.
 
     A solve past ``cap`` CPU seconds is counted as not finished, and in the median and p95 as

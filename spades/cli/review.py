@@ -52,7 +52,7 @@ def format_review(result: Review) -> list[str]:
     return lines
 
 
-def review_command(args) -> int:  # noqa: ANN001 - argparse.Namespace
+def review_command(args) -> int:
     """``python -m spades review FILE [--json] [--hand N] [--budget S]``."""
     try:
         record = load_hand(args.file, args.hand)

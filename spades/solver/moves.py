@@ -106,7 +106,7 @@ def follow_moves(
     n = len(trick)
     partner_wins = (at - n) & 3 == 2
     if hs:
-        if not order or partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w)):
+        if not order or (partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w))):
             split = 0  # partner holds the trick: lowest first
         else:  # the lowest card that beats first (second hand too)
             split = w % 13 + 1 if w // 13 == led else 0
@@ -136,11 +136,8 @@ def follow_moves(
         DISCARD_LENGTH * (hand >> 26 & SUIT_BITS).bit_count(),
     )
     side = sorted(side, key=lambda c: c % 13 + lens[c // 13])
-    if (
-        partner_wins
-        and (n == 3 or _holds(h[(seat + 1) & 3], w))
-        or n == 1
-        and _mate_beats(h, seat, w)
+    if (partner_wins and (n == 3 or _holds(h[(seat + 1) & 3], w))) or (
+        n == 1 and _mate_beats(h, seat, w)
     ):
         side += sp
         return side

@@ -46,7 +46,7 @@ class Position:
         return (self.leader + len(self.trick)) % 4
 
     @classmethod
-    def from_match(cls, match) -> Position:  # noqa: ANN001 - a spades.Match
+    def from_match(cls, match) -> Position:
         """The position of a match in the play phase."""
         if match.phase != "play":
             raise SolverError("not_play_phase", "Only a hand being played can be solved.")

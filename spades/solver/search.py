@@ -385,7 +385,7 @@ def solve_position(
     }
 
 
-def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:  # noqa: ANN001
+def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:
     """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
     return solve_position(Position.from_match(match), score=score, deadline=deadline)
 

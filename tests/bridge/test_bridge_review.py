@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from helpers import suit_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from spades import bridge
 from spades.match import Match
 from spades.notation import format_hand
 from spades.solver import solve
-from helpers import suit_deal
 
 BIG_BUDGET = 30
 

@@ -29,7 +29,7 @@ def written_table(text: str) -> dict:
 
 def test_the_handlers_are_exactly_the_tables_messages():
     assert list(bridge.HANDLERS) == [m.name for m in protocol.MESSAGES]
-    assert bridge.CHANGES == {m.name for m in protocol.MESSAGES if m.changes}
+    assert {m.name for m in protocol.MESSAGES if m.changes} == bridge.CHANGES
 
 
 def test_every_deadline_and_kind_is_known():

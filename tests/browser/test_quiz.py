@@ -65,7 +65,7 @@ LAYOUT_JS = """(seat) => {
 
 def assert_in_view(box, layout) -> None:
     left, top, right, bottom = box
-    assert 0 <= left and right <= layout["width"] and 0 <= top and bottom <= layout["height"], (box, layout)
+    assert left >= 0 and right <= layout["width"] and top >= 0 and bottom <= layout["height"], (box, layout)
 
 
 def assert_readable(page, seat: int, values: int) -> dict:

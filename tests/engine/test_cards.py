@@ -3,9 +3,31 @@ from collections import Counter
 
 import pytest
 
-from spades.cards import (ABOVE, ACE, ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, FULL_DECK, JACK, KING, QUEEN,
-                          RANK_OF, RANKS, SUIT_OF, TEN, Rng, card_name, cards_of, highest, long_name, lowest,
-                          mask_of, numbers_of, parse_card, sort_hand)
+from spades.cards import (
+    ABOVE,
+    ACE,
+    ACE_OF_SPADES,
+    CARD_NAMES,
+    FIRST_SPADE,
+    FULL_DECK,
+    JACK,
+    KING,
+    QUEEN,
+    RANK_OF,
+    RANKS,
+    SUIT_OF,
+    TEN,
+    Rng,
+    card_name,
+    cards_of,
+    highest,
+    long_name,
+    lowest,
+    mask_of,
+    numbers_of,
+    parse_card,
+    sort_hand,
+)
 
 
 def test_notation_round_trip_for_every_card():

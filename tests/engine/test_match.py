@@ -2,12 +2,11 @@
 import json
 
 import pytest
+from helpers import play_out, suit_deal
 
 from spades import IllegalAction, Match, MatchStart
-from spades.start import SCORE_LIMIT
 from spades.scoring import score_team
-
-from helpers import play_out, suit_deal
+from spades.start import SCORE_LIMIT
 
 
 def test_a_new_match_is_bidding_left_of_a_drawn_dealer():
