@@ -10,8 +10,10 @@
 (``.code``, ``.message``) and leaves the match unchanged; :class:`BadSave`
 refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` save and restore
 a match (as functions: :mod:`spades.save`). :class:`Rules` describes house rules
-(``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
+(``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then
+suit: ``AS``, ``TD``, ``2C``.
 """
+
 from .cards import long_name, sort_hand
 from .errors import BadSave, IllegalAction, SpadesError
 from .legal import BLIND_NIL
@@ -22,6 +24,25 @@ from .start import MatchStart
 from .version import VARIANT, __version__
 from .view import SeatView, Trick
 
-__all__ = ["Match", "MatchStart", "HandRecord", "SeatView", "Trick", "TeamScore", "NilResult",
-           "IllegalAction", "BadSave", "SpadesError", "score_team", "match_winner",
-           "long_name", "sort_hand", "VARIANT", "__version__", "Rules", "BadRules", "PRESETS", "BLIND_NIL"]
+__all__ = [
+    "BLIND_NIL",
+    "PRESETS",
+    "VARIANT",
+    "BadRules",
+    "BadSave",
+    "HandRecord",
+    "IllegalAction",
+    "Match",
+    "MatchStart",
+    "NilResult",
+    "Rules",
+    "SeatView",
+    "SpadesError",
+    "TeamScore",
+    "Trick",
+    "__version__",
+    "long_name",
+    "match_winner",
+    "score_team",
+    "sort_hand",
+]

@@ -1,4 +1,5 @@
 """``python -m spades`` — see :mod:`spades.cli`."""
+
 import sys
 
 from .cli import main

@@ -6,11 +6,12 @@ spades 3; rank 0 is the two, 12 the ace), and a set of cards is a 52-bit mask,
 so that the inner loop of play and of the computer players' search is cheap.
 Comparing two card numbers of one suit compares their ranks.
 """
+
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -18,8 +19,8 @@ CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 SIDE_SUITS = (CLUBS, DIAMONDS, HEARTS)  # the three suits that are not trumps
 #: Rank numbers of the honours (rank 0 is the two).
 TEN, JACK, QUEEN, KING, ACE = range(8, 13)
-SUIT_SIZE = len(RANKS)                  # 13 cards to a suit, and to a hand
-DECK_SIZE = SUIT_SIZE * len(SUITS)      # 52
+SUIT_SIZE = len(RANKS)  # 13 cards to a suit, and to a hand
+DECK_SIZE = SUIT_SIZE * len(SUITS)  # 52
 #: Card numbers of the spades start here: ``card >= FIRST_SPADE`` means a spade.
 FIRST_SPADE = SPADES * SUIT_SIZE
 ACE_OF_SPADES = FIRST_SPADE + ACE
@@ -40,10 +41,25 @@ NON_SPADES = FULL_DECK & ~SPADE_MASK
 SUIT_OF: tuple[int, ...] = tuple(c // SUIT_SIZE for c in range(DECK_SIZE))
 RANK_OF: tuple[int, ...] = tuple(c % SUIT_SIZE for c in range(DECK_SIZE))
 #: ``ABOVE[card]``: the cards of ``card``'s suit that outrank it.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // SUIT_SIZE] & ~((2 << c) - 1) for c in range(DECK_SIZE))
+ABOVE: tuple[int, ...] = tuple(
+    SUIT_MASKS[c // SUIT_SIZE] & ~((2 << c) - 1) for c in range(DECK_SIZE)
+)
 
-RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king", "ace")
+RANK_WORDS = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -73,7 +89,7 @@ def long_name(card: str | int) -> str:
     """Plain-English name of a card, e.g. ``"queen of hearts"``."""
     n = ALL_CARD_INDEX.get(card, -1) if isinstance(card, str) else card
     if n < 0:
-        parse_card(card)  # raises the usual error
+        parse_card(card)  # type: ignore[arg-type]  # refuses a bad int too
     if n == BIG_JOKER or text_is(card, "BJ"):
         return "big joker"
     if n == LITTLE_JOKER or text_is(card, "LJ"):
@@ -119,8 +135,11 @@ def numbers_of(mask: int) -> list[int]:
 
 
 def lowest(mask: int) -> int:
-    """Lowest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
-    ranks = (mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE) & SUIT_BITS  # ranks held, any suit
+    """Lowest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card
+    before a spade."""
+    ranks = (
+        mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE
+    ) & SUIT_BITS  # ranks held, any suit
     if not ranks:
         return -1
     r = (ranks & -ranks).bit_length() - 1
@@ -130,8 +149,11 @@ def lowest(mask: int) -> int:
 
 
 def highest(mask: int) -> int:
-    """Highest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
-    ranks = (mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE) & SUIT_BITS  # ranks held, any suit
+    """Highest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card
+    before a spade."""
+    ranks = (
+        mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE
+    ) & SUIT_BITS  # ranks held, any suit
     if not ranks:
         return -1
     r = ranks.bit_length() - 1
@@ -152,9 +174,18 @@ def sort_hand(cards: Iterable[str], deck: Deck | None = None) -> list[str]:
     (the jokers and, in the deuces deck, 2♦ and 2♠ head the spades)."""
     order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
     if deck is not None:
-        return sorted(cards, key=lambda c: (order[deck.suit_of[ALL_CARD_INDEX[c]]], -deck.power[ALL_CARD_INDEX[c]]))
-    return sorted(cards, key=lambda c: (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c]) if c in CARD_INDEX
-                  else (-1, -ALL_CARD_INDEX[c]))
+        return sorted(
+            cards,
+            key=lambda c: (order[deck.suit_of[ALL_CARD_INDEX[c]]], -deck.power[ALL_CARD_INDEX[c]]),
+        )
+    return sorted(
+        cards,
+        key=lambda c: (
+            (order[SUIT_OF[CARD_INDEX[c]]], -CARD_INDEX[c])
+            if c in CARD_INDEX
+            else (-1, -ALL_CARD_INDEX[c])
+        ),
+    )
 
 
 STANDARD, JOKERS, DEUCES = "standard", "jokers", "deuces"
@@ -167,7 +198,8 @@ class Deck:
 
     ``suit_of[c]`` is the suit card ``c`` counts as (the jokers, and the two of diamonds
     in the deuces deck, are spades); ``power[c]`` orders cards of one suit (higher wins);
-    ``suit_masks`` are the cards of each suit as it counts. Tables, because the play loop reads them.
+    ``suit_masks`` are the cards of each suit as it counts. Tables, because the play loop reads
+    them.
     """
 
     name: str
@@ -186,9 +218,12 @@ class Deck:
 
 def _deck(name: str, out: tuple[int, ...], spade_order: tuple[int, ...]) -> Deck:
     """A deck without the cards ``out``, whose spades rank low to high as ``spade_order``."""
-    cards = tuple(c for c in range(DECK_SIZE + len(JOKER_NAMES)) if c not in out
-                  and (c < DECK_SIZE or name != STANDARD))
-    suit_of = list(c // SUIT_SIZE for c in range(DECK_SIZE)) + [SPADES] * len(JOKER_NAMES)
+    cards = tuple(
+        c
+        for c in range(DECK_SIZE + len(JOKER_NAMES))
+        if c not in out and (c < DECK_SIZE or name != STANDARD)
+    )
+    suit_of = [c // SUIT_SIZE for c in range(DECK_SIZE)] + [SPADES] * len(JOKER_NAMES)
     power = list(range(DECK_SIZE + len(JOKER_NAMES)))
     for i, c in enumerate(spade_order):
         suit_of[c] = SPADES
@@ -197,8 +232,15 @@ def _deck(name: str, out: tuple[int, ...], spade_order: tuple[int, ...]) -> Deck
     for c in cards:
         masks[suit_of[c]] |= 1 << c
     mask = masks[0] | masks[1] | masks[2] | masks[3]
-    return Deck(name, cards, mask, (masks[0], masks[1], masks[2], masks[3]), mask & ~masks[SPADES],
-                tuple(suit_of), tuple(power))
+    return Deck(
+        name,
+        cards,
+        mask,
+        (masks[0], masks[1], masks[2], masks[3]),
+        mask & ~masks[SPADES],
+        tuple(suit_of),
+        tuple(power),
+    )
 
 
 _PLAIN_SPADES = tuple(range(FIRST_SPADE, DECK_SIZE))
@@ -207,8 +249,11 @@ _PLAIN_SPADES = tuple(range(FIRST_SPADE, DECK_SIZE))
 DECKS: dict[str, Deck] = {
     STANDARD: _deck(STANDARD, (), _PLAIN_SPADES),
     JOKERS: _deck(JOKERS, (TWO_CLUBS, TWO_DIAMONDS), _PLAIN_SPADES + (LITTLE_JOKER, BIG_JOKER)),
-    DEUCES: _deck(DEUCES, (TWO_CLUBS, TWO_HEARTS),
-                  _PLAIN_SPADES[1:] + (TWO_SPADES, TWO_DIAMONDS, LITTLE_JOKER, BIG_JOKER)),
+    DEUCES: _deck(
+        DEUCES,
+        (TWO_CLUBS, TWO_HEARTS),
+        _PLAIN_SPADES[1:] + (TWO_SPADES, TWO_DIAMONDS, LITTLE_JOKER, BIG_JOKER),
+    ),
 }
 
 _MASK64 = (1 << 64) - 1

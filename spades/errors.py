@@ -1,4 +1,5 @@
 """The engine's exceptions: refused actions and refused saves."""
+
 from __future__ import annotations
 
 

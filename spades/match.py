@@ -6,33 +6,44 @@ of the match, and can take actions back. A match is fully determined by its
 :class:`MatchStart` (random state, first dealer, optional first deal, starting totals)
 and the list of actions taken: :meth:`Match.from_start` rebuilds it from those, which is
 how saves (:meth:`Match.to_json`/:meth:`Match.from_json`, the format in
-:mod:`spades.saveformat`) and copies are restored. The rules are the project's rules page, ``site/rules/en.html``.
+:mod:`spades.saveformat`) and copies are restored. The rules are the project's rules page,
+``site/rules/en.html``.
 
 Arguments are checked strictly: seats, dealers, scores and bags are real integers in
 range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` code
 ``bad_argument``.
 """
+
 from __future__ import annotations
 
 import os
-from typing import Any
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Self
 
-from collections.abc import Iterable
-
+from . import saveformat
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
 from .errors import IllegalAction
-from .legal import BIDS, BLIND_NIL, MAX_BID, MIN_BID, legal_bids, legal_mask, ranked_winner, refusal, trick_winner
-from . import saveformat
-from .safejson import excerpt
-from .scoring import match_winner, score_team
-from .start import ACTIONS_PER_HAND, SEAT_COUNT, MatchStart, check_deal, check_seat
+from .legal import (
+    BIDS,
+    BLIND_NIL,
+    MAX_BID,
+    MIN_BID,
+    NIL,
+    legal_bids,
+    legal_mask,
+    ranked_winner,
+    refusal,
+    trick_winner,
+)
 from .record import HandRecord
 from .rules import Rules
+from .safejson import excerpt
+from .scoring import TeamScore, match_winner, score_team
+from .start import ACTIONS_PER_HAND, SEAT_COUNT, MatchStart, check_deal, check_seat
 from .view import BID, OVER, PLAY, SeatView, Trick
 
 SEAT_NAMES = ("South", "West", "North", "East")
-BLIND_CODE = -1   # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
+BLIND_CODE = -1  # a blind nil in the action log (``actions`` lists it as BLIND_NIL)
 CARD_NAMES = ALL_CARD_NAMES
 
 
@@ -48,30 +59,41 @@ class Match:
     ('bid', 14)
     """
 
-    def __init__(self, *, seed: int | str | None = None, dealer: int | None = None,
-                 deal: Sequence[Sequence[str]] | None = None,
-                 scores: Sequence[int] = (0, 0), bags: Sequence[int] = (0, 0),
-                 rules: Rules | str | dict | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | str | None = None,
+        dealer: int | None = None,
+        deal: Sequence[Sequence[str]] | None = None,
+        scores: Sequence[int] = (0, 0),
+        bags: Sequence[int] = (0, 0),
+        rules: Rules | str | dict | None = None,
+    ) -> None:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
         try:
             rng = Rng.from_seed(seed)
         except ValueError:
-            raise IllegalAction("bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}.") from None
+            raise IllegalAction(
+                "bad_argument", f"A seed is a whole number or a text, not {excerpt(seed)}."
+            ) from None
         rules = Rules.read(rules)
         masks = check_deal(deal, not rules.card_deck.standard) if deal is not None else None
-        self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]
+
+        self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]  # checked there
         self._reset()
 
     @classmethod
-    def from_start(cls, start: MatchStart, actions: Iterable[int | str] = ()) -> Match:
+    def from_start(cls, start: MatchStart, actions: Iterable[int | str] = ()) -> Self:
         """The match that ``start`` and then ``actions`` (as :attr:`actions` lists them) give.
 
         Each action is checked by the rules as it is taken; a refused one raises
         :class:`~spades.IllegalAction`.
         """
         if not isinstance(start, MatchStart):
-            raise IllegalAction("bad_argument", f"A match starts from a MatchStart, not {excerpt(start)}.")
+            raise IllegalAction(
+                "bad_argument", f"A match starts from a MatchStart, not {excerpt(start)}."
+            )
         match = cls.__new__(cls)
         match._start = start
         match._reset()
@@ -88,16 +110,22 @@ class Match:
         deck = self._deckinfo = rules.card_deck
         self._cards = None if deck.standard else deck.cards
         # the play loop's tables, read once (1.0.0's are the standard deck's)
-        self._suit_of, self._suit_masks, self._non_spades = deck.suit_of, deck.suit_masks, deck.non_spades
+        self._suit_of, self._suit_masks, self._non_spades = (
+            deck.suit_of,
+            deck.suit_masks,
+            deck.non_spades,
+        )
         self._any_time = rules.spades_any_time
-        self._every_bid = not (rules.suicide or rules.min_team_bid or rules.blind_nil)  # 0–13 always open
+        self._every_bid = not (
+            rules.suicide or rules.min_team_bid or rules.blind_nil
+        )  # 0–13 always open
         self._ranked = None if deck.standard else deck.power
         self._rng = Rng(start.rng)
         self._dealer = self._rng.below(SEAT_COUNT) if start.dealer is None else start.dealer
         self._scores = list(start.scores)
         self._bags = list(start.bags)
         self._history: list[HandRecord] = []
-        self._log: list[int] = []       # every action: a bid (0–13) or a card number, by phase
+        self._log: list[int] = []  # every action: a bid (0–13) or a card number, by phase
         self._winner: int | None = None
         self._begin_hand(start.deal if start.deal is not None else self._rng.deal(self._cards))
 
@@ -134,7 +162,8 @@ class Match:
 
     @property
     def custom(self) -> bool:
-        """Whether the match began from a custom position (a chosen deal or starting totals): see :attr:`MatchStart.custom`."""
+        """Whether the match began from a custom position (a chosen deal or starting totals): see
+        :attr:`MatchStart.custom`."""
         return self._start.custom
 
     @property
@@ -198,7 +227,9 @@ class Match:
         if not self._trick:
             return None
         leader = self._leader
-        return Trick(leader, tuple(((leader + i) % 4, CARD_NAMES[c]) for i, c in enumerate(self._trick)))
+        return Trick(
+            leader, tuple(((leader + i) % 4, CARD_NAMES[c]) for i, c in enumerate(self._trick))
+        )
 
     @property
     def hands_played(self) -> tuple[HandRecord, ...]:
@@ -211,8 +242,12 @@ class Match:
 
         Each hand is 4 bids then 52 cards, so position in the hand tells the kind.
         """
-        return [(a if a != BLIND_CODE else BLIND_NIL) if i % ACTIONS_PER_HAND < SEAT_COUNT else CARD_NAMES[a]
-                for i, a in enumerate(self._log)]
+        return [
+            (a if a != BLIND_CODE else BLIND_NIL)
+            if i % ACTIONS_PER_HAND < SEAT_COUNT
+            else CARD_NAMES[a]
+            for i, a in enumerate(self._log)
+        ]
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now (full knowledge: for tutorials and tests, not for bots)."""
@@ -222,6 +257,12 @@ class Match:
         """The cards ``seat`` was dealt in the current hand."""
         return cards_of(self._dealt[check_seat(seat)])
 
+    @property
+    def _seat(self) -> int:
+        """The seat to act, in the bid and play phases (where there always is one)."""
+        assert self._to_act is not None, "no seat acts once the match is over"
+        return self._to_act
+
     def legal_bids(self) -> list[int | str]:
         """Bids open to the seat to act (0–13, fewer under some house rules, and
         :data:`~spades.legal.BLIND_NIL` when open), or an empty list outside bidding."""
@@ -229,55 +270,90 @@ class Match:
             return []
         if self._every_bid:
             return list(BIDS)
-        return list(legal_bids(self._rules, self._to_act, self._bids, self._blind, self._scores))  # type: ignore[arg-type]
+
+        return list(legal_bids(self._rules, self._seat, self._bids, self._blind, self._scores))
 
     def legal_cards(self) -> list[str]:
         """Cards the seat to act may play, or an empty list outside play."""
         if self._phase != PLAY:
             return []
         trick = self._trick
-        return cards_of(legal_mask(self._hands[self._to_act], self._suit_of[trick[0]] if trick else None,
-                                   self._broken or self._any_time, self._suit_masks, self._non_spades))
+        return cards_of(
+            legal_mask(
+                self._hands[self._seat],
+                self._suit_of[trick[0]] if trick else None,
+                self._broken or self._any_time,
+                self._suit_masks,
+                self._non_spades,
+            )
+        )
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own hand and everything public)."""
         check_seat(seat)
         mine = self._to_act == seat
         return SeatView(
-            seat=seat, phase=self._phase, hand_number=self.hand_number, dealer=self._dealer,
-            to_act=self._to_act, hand=tuple(cards_of(self._hands[seat])), bids=tuple(self._bids),
-            tricks=tuple(self._tricks), trick=self.trick, tricks_won=(self._won[0], self._won[1], self._won[2], self._won[3]),
-            spades_broken=self._broken, scores=self.scores, bags=self.bags,
+            seat=seat,
+            phase=self._phase,
+            hand_number=self.hand_number,
+            dealer=self._dealer,
+            to_act=self._to_act,
+            hand=tuple(cards_of(self._hands[seat])),
+            bids=tuple(self._bids),
+            tricks=tuple(self._tricks),
+            trick=self.trick,
+            tricks_won=(self._won[0], self._won[1], self._won[2], self._won[3]),
+            spades_broken=self._broken,
+            scores=self.scores,
+            bags=self.bags,
             legal_bids=tuple(self.legal_bids()) if mine else (),
             legal_cards=tuple(self.legal_cards()) if mine else (),
-            rules=self._rules, blind=tuple(self._blind))
+            rules=self._rules,
+            blind=tuple(self._blind),
+        )
 
     # -- actions --------------------------------------------------------------------
 
     def _check_turn(self, action: str, seat: int | None) -> int:
-        """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a finished match or a wrong seat."""
+        """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a
+        finished match or a wrong seat."""
         if self._phase == OVER:
-            raise IllegalAction("match_over", f"The match is over: team {self._winner} won, so no one may {action}.")
+            raise IllegalAction(
+                "match_over", f"The match is over: team {self._winner} won, so no one may {action}."
+            )
         if self._phase != action:
             doing = "bidding" if self._phase == BID else "playing cards"
             raise IllegalAction("wrong_phase", f"You may not {action} now: the table is {doing}.")
-        to_act = self._to_act
+        to_act = self._seat
         if seat is not None and check_seat(seat) != to_act:
-            raise IllegalAction("not_your_turn", f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.")
-        return to_act  # type: ignore[return-value]
+            raise IllegalAction(
+                "not_your_turn",
+                f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.",
+            )
+        return to_act
 
-    def bid(self, n: int, *, seat: int | None = None) -> None:
-        """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is bidding."""
+    def bid(self, n: int | str, *, seat: int | None = None) -> None:
+        """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is
+        bidding."""
         to_act = self._check_turn(BID, seat)
-        if n != BLIND_NIL and (isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID):
-            raise IllegalAction("bad_bid", f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.")
+        if n != BLIND_NIL and (
+            isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID
+        ):
+            raise IllegalAction(
+                "bad_bid",
+                f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not "
+                f"{excerpt(n)}.",
+            )
         if not self._every_bid and n not in self.legal_bids():
-            raise IllegalAction("bid_not_allowed", f"The house rules ({self._rules.to_text()}) do not allow the bid "
-                                f"{excerpt(n)} now; allowed: {', '.join(map(str, self.legal_bids()))}.")
-        blind = n == BLIND_NIL
+            raise IllegalAction(
+                "bid_not_allowed",
+                f"The house rules ({self._rules.to_text()}) do not allow the bid "
+                f"{excerpt(n)} now; allowed: {', '.join(map(str, self.legal_bids()))}.",
+            )
+        blind = isinstance(n, str)  # the one text bid is BLIND_NIL, checked above
         self._blind[to_act] = blind
-        self._bids[to_act] = 0 if blind else n  # type: ignore[assignment]
-        self._log.append(BLIND_CODE if blind else n)  # type: ignore[arg-type]
+        self._bids[to_act] = NIL if isinstance(n, str) else n
+        self._log.append(BLIND_CODE if isinstance(n, str) else n)
         if to_act == self._dealer:  # the dealer bids last
             self._phase = PLAY
             self._to_act = self._leader
@@ -285,19 +361,23 @@ class Match:
             self._to_act = (to_act + 1) % 4
 
     def play(self, card: str, *, seat: int | None = None) -> None:
-        """Play ``card`` (e.g. ``"QH"``) for the seat to act; ``seat`` optionally names who is playing."""
+        """Play ``card`` (e.g. ``"QH"``) for the seat to act; ``seat`` optionally names who is
+        playing."""
         to_act = self._check_turn(PLAY, seat)
         c = ALL_CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None:
-            raise IllegalAction("bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C.")
+            raise IllegalAction(
+                "bad_card", f"{excerpt(card)} is not a card: write rank then suit, e.g. AS, TD, 2C."
+            )
         hand = self._hands[to_act]
         trick = self._trick
         suit_of = self._suit_of
         led = suit_of[trick[0]] if trick else None
         broken = self._broken or self._any_time
         if not legal_mask(hand, led, broken, self._suit_masks, self._non_spades) >> c & 1:
-            code, message = refusal(hand, c, led, broken, self._deckinfo)  # type: ignore[misc]
-            raise IllegalAction(code, message)
+            found = refusal(hand, c, led, broken, self._deckinfo)
+            assert found is not None, "refusal names why a card legal_mask refuses is refused"
+            raise IllegalAction(*found)
         self._hands[to_act] = hand ^ (1 << c)
         trick.append(c)
         self._log.append(c)
@@ -309,39 +389,74 @@ class Match:
             self._finish_trick()
 
     def act(self, action: int | str, *, seat: int | None = None) -> None:
-        """Take ``action``: an integer (or :data:`~spades.legal.BLIND_NIL`) is a bid, a string is a card."""
+        """Take ``action``: an integer (or :data:`~spades.legal.BLIND_NIL`) is a bid, a string is a
+        card."""
         if isinstance(action, str) and action != BLIND_NIL:
             self.play(action, seat=seat)
         else:
             self.bid(action, seat=seat)
 
     def _finish_trick(self) -> None:
-        """Four cards are down: the winner takes the trick and leads; the hand ends after the 13th."""
+        """Four cards are down: the winner takes the trick and leads; the hand ends after the
+        13th."""
         trick = self._trick
         leader = self._leader
         ranked = self._ranked
-        winner = (leader + (trick_winner(trick) if ranked is None else ranked_winner(trick, self._suit_of, ranked))) % 4
+        winner = (
+            leader
+            + (
+                trick_winner(trick)
+                if ranked is None
+                else ranked_winner(trick, self._suit_of, ranked)
+            )
+        ) % 4
         self._won[winner] += 1
         names = CARD_NAMES
-        self._tricks.append(Trick(leader, (
-            (leader, names[trick[0]]), ((leader + 1) % 4, names[trick[1]]),
-            ((leader + 2) % 4, names[trick[2]]), ((leader + 3) % 4, names[trick[3]])), winner))
+        self._tricks.append(
+            Trick(
+                leader,
+                (
+                    (leader, names[trick[0]]),
+                    ((leader + 1) % 4, names[trick[1]]),
+                    ((leader + 2) % 4, names[trick[2]]),
+                    ((leader + 3) % 4, names[trick[3]]),
+                ),
+                winner,
+            )
+        )
         self._trick = []
         self._leader = self._to_act = winner
-        if len(self._tricks) == SUIT_SIZE:     # thirteen tricks to a hand
+        if len(self._tricks) == SUIT_SIZE:  # thirteen tricks to a hand
             self._finish_hand()
 
     def _finish_hand(self) -> None:
         """Score the hand, record it, and deal the next one unless the match is decided."""
         bids, won, blind, rules = self._bids, self._won, self._blind, self._rules
-        team_scores = tuple(
-            score_team(t, (bids[t], bids[t + 2]), (won[t], won[t + 2]), self._scores[t], self._bags[t],  # type: ignore[arg-type]
-                       rules, (blind[t], blind[t + 2]))
-            for t in (0, 1))
-        self._history.append(HandRecord(
-            number=len(self._history) + 1, dealer=self._dealer,
-            deal=tuple(tuple(cards_of(h)) for h in self._dealt), bids=tuple(bids),  # type: ignore[arg-type]
-            tricks=tuple(self._tricks), scores=team_scores, blind=tuple(blind)))  # type: ignore[arg-type]
+        made = [b for b in bids if b is not None]  # every seat has bid once a hand is scored
+
+        def team_score(t: int) -> TeamScore:
+            return score_team(
+                t,
+                (made[t], made[t + 2]),
+                (won[t], won[t + 2]),
+                self._scores[t],
+                self._bags[t],
+                rules,
+                (blind[t], blind[t + 2]),
+            )
+
+        team_scores = (team_score(0), team_score(1))
+        self._history.append(
+            HandRecord(
+                number=len(self._history) + 1,
+                dealer=self._dealer,
+                deal=tuple(tuple(cards_of(h)) for h in self._dealt),
+                bids=(made[0], made[1], made[2], made[3]),
+                tricks=tuple(self._tricks),
+                scores=team_scores,
+                blind=(blind[0], blind[1], blind[2], blind[3]),
+            )
+        )
         for t in (0, 1):
             self._scores[t] = team_scores[t].score_after
             self._bags[t] = team_scores[t].bags_after
@@ -356,7 +471,10 @@ class Match:
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` actions (across hands if need be) by replaying the rest."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self._log):
-            raise IllegalAction("nothing_to_undo", f"Cannot take back {excerpt(n)} action(s): {len(self._log)} taken so far.")
+            raise IllegalAction(
+                "nothing_to_undo",
+                f"Cannot take back {excerpt(n)} action(s): {len(self._log)} taken so far.",
+            )
         keep = self._log[:-n]
         self._reset()
         for action in keep:
@@ -372,11 +490,13 @@ class Match:
             return NotImplemented
         return self._start == other._start and self._log == other._log
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: a match changes and compares by value
 
     def __repr__(self) -> str:
-        return (f"<Match hand {self.hand_number} {self._phase} to_act={self._to_act} "
-                f"scores={self.scores} bags={self.bags}>")
+        return (
+            f"<Match hand {self.hand_number} {self._phase} to_act={self._to_act} "
+            f"scores={self.scores} bags={self.bags}>"
+        )
 
     # -- saves ---------------------------------------------------------------------------
 
@@ -389,13 +509,15 @@ class Match:
         return saveformat.dumps(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Match:
-        """A match from :meth:`to_dict` data, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+    def from_dict(cls, data: Any) -> Self:
+        """A match from :meth:`to_dict` data, checked by replay; raises :class:`~spades.BadSave` for
+        anything else."""
         return saveformat.from_dict(data, cls)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Match:
-        """A match from :meth:`to_json` text, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+    def from_json(cls, text: str | bytes) -> Self:
+        """A match from :meth:`to_json` text, checked by replay; raises :class:`~spades.BadSave` for
+        anything else."""
         return saveformat.loads(text, cls)
 
     def copy(self) -> Match:

@@ -3,7 +3,8 @@
 Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
 
     Spades hand                      (optional first line)
-    Rules: jokers                    (optional: the house rules, see spades.Rules.parse; 1.0.0 if absent)
+    Rules: jokers                    (optional: the house rules, see spades.Rules.parse; 1.0.0 if
+    absent)
     Dealer: E
     Score: 120 -40                   (optional: team S/N, team W/E before the hand)
     Bags: 3 0                        (optional)
@@ -15,7 +16,8 @@ Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
     Play: 2C 5C KC AC / 4D QD ...    (cards in play order; "/" between tricks is optional)
 
 Cards are written rank then suit (``AS``, ``TD``; ``10D`` and lower case are accepted);
-a bid of ``nil`` or ``0`` is nil, ``blind`` a blind nil; the jokers are ``LJ`` and ``BJ``. Bids and Play may stop part-way. Lines starting
+a bid of ``nil`` or ``0`` is nil, ``blind`` a blind nil; the jokers are ``LJ`` and ``BJ``. Bids and
+Play may stop part-way. Lines starting
 with ``#`` are comments. :func:`parse` checks the text against the rules by
 replaying it, so a hand that breaks a rule is refused with the rule's reason.
 Text longer than :data:`MAX_CHARS` is refused before it is read (``too_large``);
@@ -23,6 +25,7 @@ numbers are ASCII digits only, and no message quotes more than a short excerpt.
 A hand read from notation is a custom position (:attr:`spades.Match.custom`): its
 deal was written, not shuffled.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,11 +33,11 @@ from dataclasses import dataclass
 
 from .cards import ALL_CARD_INDEX, cards_of, mask_of, sort_hand
 from .errors import IllegalAction, SpadesError
-from .match import HandRecord, Match
-from .start import SEATS, SEAT_COUNT
-from .safejson import excerpt
 from .legal import BLIND_NIL
+from .match import HandRecord, Match
 from .rules import DEFAULT, BadRules, Rules
+from .safejson import excerpt
+from .start import SEAT_COUNT, SEATS
 
 SEAT_LETTERS = "SWNE"
 #: Longest notation read: a hand with comments fits in a few hundred characters.
@@ -69,7 +72,10 @@ def _card(token: str, line: int) -> str:
     """A card token of line ``line`` as its name (``10`` read as ``T``), else ``bad_notation``."""
     t = token.strip().upper().replace("10", "T")
     if t not in ALL_CARD_INDEX:
-        raise NotationError("bad_notation", f"Line {line}: {excerpt(token)} is not a card (write rank then suit, e.g. AS, TD, 2C).")
+        raise NotationError(
+            "bad_notation",
+            f"Line {line}: {excerpt(token)} is not a card (write rank then suit, e.g. AS, TD, 2C).",
+        )
     return t
 
 
@@ -77,7 +83,9 @@ def _ints(value: str, line: int, what: str) -> tuple[int, int]:
     """The two whole numbers of a ``Scores:``/``Bags:`` line, else ``bad_notation``."""
     parts = value.split()
     if len(parts) != 2 or not all(_NUMBER.fullmatch(p) for p in parts):
-        raise NotationError("bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'.")
+        raise NotationError(
+            "bad_notation", f"Line {line}: {what} needs two whole numbers, e.g. '{what}: 0 0'."
+        )
     return int(parts[0]), int(parts[1])
 
 
@@ -86,7 +94,10 @@ def parse(text: str) -> HandText:
     if not isinstance(text, str):
         raise NotationError("bad_notation", "Hand notation must be text.")
     if len(text) > MAX_CHARS:
-        raise NotationError("too_large", f"Hand notation is at most {MAX_CHARS:,} characters; this text has {len(text):,}.")
+        raise NotationError(
+            "too_large",
+            f"Hand notation is at most {MAX_CHARS:,} characters; this text has {len(text):,}.",
+        )
     dealer = None
     hands: dict[int, list[str]] = {}
     scores, bags = (0, 0), (0, 0)
@@ -99,7 +110,10 @@ def parse(text: str) -> HandText:
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise NotationError("bad_notation", f"Line {number}: expected 'Name: value', got {excerpt(raw.strip())}.")
+            raise NotationError(
+                "bad_notation",
+                f"Line {number}: expected 'Name: value', got {excerpt(raw.strip())}.",
+            )
         key = key.strip().lower()
         if key == "rules":
             try:
@@ -109,7 +123,9 @@ def parse(text: str) -> HandText:
         elif key == "dealer":
             v = value.strip().upper()
             if v not in SEAT_LETTERS or len(v) != 1:
-                raise NotationError("bad_notation", f"Line {number}: the dealer is one of S, W, N, E.")
+                raise NotationError(
+                    "bad_notation", f"Line {number}: the dealer is one of S, W, N, E."
+                )
             dealer = SEAT_LETTERS.index(v)
         elif key.upper() in ("S", "W", "N", "E") and len(key) == 1:
             hands[SEAT_LETTERS.index(key.upper())] = [_card(t, number) for t in value.split()]
@@ -127,11 +143,20 @@ def parse(text: str) -> HandText:
                 elif _BID.fullmatch(t):
                     bids.append(int(t))
                 else:
-                    raise NotationError("bad_notation", f"Line {number}: {excerpt(t)} is not a bid (0–13, nil or blind).")
+                    raise NotationError(
+                        "bad_notation",
+                        f"Line {number}: {excerpt(t)} is not a bid (0–13, nil or blind).",
+                    )
         elif key == "play":
-            plays.extend(_card(t, number) for t in value.replace("/", " ").replace("|", " ").split())
+            plays.extend(
+                _card(t, number) for t in value.replace("/", " ").replace("|", " ").split()
+            )
         else:
-            raise NotationError("bad_notation", f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, N, E, Bids, Play).")
+            raise NotationError(
+                "bad_notation",
+                f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, "
+                "N, E, Bids, Play).",
+            )
     if dealer is None:
         raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
     if len(hands) == SEAT_COUNT - 1:
@@ -141,10 +166,20 @@ def parse(text: str) -> HandText:
             rest &= ~mask_of(h, True)
         hands[missing] = cards_of(rest)
     if len(hands) != SEAT_COUNT:
-        raise NotationError("bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:').")
+        raise NotationError(
+            "bad_notation", "Give the cards of at least three seats (lines 'S:', 'W:', 'N:', 'E:')."
+        )
     if len(bids) > SEAT_COUNT:
         raise NotationError("bad_notation", "There are only four bids in a hand.")
-    spec = HandText(dealer, tuple(tuple(hands[s]) for s in SEATS), scores, bags, tuple(bids), tuple(plays), rules)
+    spec = HandText(
+        dealer,
+        tuple(tuple(hands[s]) for s in SEATS),
+        scores,
+        bags,
+        tuple(bids),
+        tuple(plays),
+        rules,
+    )
     replay(spec)
     return spec
 
@@ -152,8 +187,14 @@ def parse(text: str) -> HandText:
 def replay(spec: HandText) -> Match:
     """A match positioned after the parsed hand's bids and plays (the rules check every step)."""
     try:
-        match = Match(seed=0, dealer=spec.dealer, deal=[list(h) for h in spec.deal], scores=spec.scores, bags=spec.bags,
-                      rules=spec.rules)
+        match = Match(
+            seed=0,
+            dealer=spec.dealer,
+            deal=[list(h) for h in spec.deal],
+            scores=spec.scores,
+            bags=spec.bags,
+            rules=spec.rules,
+        )
     except ValueError as exc:
         raise NotationError("bad_notation", f"The deal or totals are invalid: {exc}") from None
     step = "bid 1"
@@ -174,7 +215,8 @@ def replay(spec: HandText) -> Match:
 
 
 def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
-    """Hand notation for a completed hand of a match with ``rules``, readable back by :func:`parse`."""
+    """Hand notation for a completed hand of a match with ``rules``, readable back by
+    :func:`parse`."""
     before = tuple(s.score_before for s in record.scores)
     bags = tuple(s.bags_before for s in record.scores)
     order = [(record.dealer + 1 + i) % SEAT_COUNT for i in range(SEAT_COUNT)]
@@ -185,8 +227,15 @@ def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
     if bags != (0, 0):
         lines.append(f"Bags: {bags[0]} {bags[1]}")
     for seat in SEATS:
-        lines.append(f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat], rules.card_deck))}")
-    lines.append("Bids: " + " ".join(BLIND_NIL if record.blind[s] else "nil" if record.bids[s] == 0
-                                     else str(record.bids[s]) for s in order))
+        lines.append(
+            f"{SEAT_LETTERS[seat]}: {' '.join(sort_hand(record.deal[seat], rules.card_deck))}"
+        )
+    lines.append(
+        "Bids: "
+        + " ".join(
+            BLIND_NIL if record.blind[s] else "nil" if record.bids[s] == 0 else str(record.bids[s])
+            for s in order
+        )
+    )
     lines.append("Play: " + " / ".join(" ".join(t.cards) for t in record.tricks))
     return "\n".join(lines) + "\n"

@@ -1,4 +1,5 @@
-"""The house-rule options: :class:`Rules`, an immutable, versioned description of the options a match plays.
+"""The house-rule options: :class:`Rules`, an immutable, versioned description of the options a
+match plays.
 
 "Rules" here means the options in force (which deck, blind nil, the target …), not the rules
 of play themselves: what may be bid and played, and who wins a trick, is :mod:`spades.legal`.
@@ -14,6 +15,7 @@ command line and links). Anything malformed is refused with :class:`BadRules` an
 ``unknown_preset``, ``bad_rules`` (not a rules description), ``bad_option`` (a value out of
 range) or ``rules_conflict`` (options that cannot be played together).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,11 +32,11 @@ DEFAULT_NAME = "1.0.0"
 CUSTOM = "custom"
 #: A blind nil is scored as a nil worth this, its tricks bags like a nil's.
 BLIND_NIL_POINTS = 200
-BIG_BID = 10                    # "ten for two hundred": a team bid of this or more …
-BIG_BID_POINTS = 200            # … scores this when made (and loses it when set)
+BIG_BID = 10  # "ten for two hundred": a team bid of this or more …
+BIG_BID_POINTS = 200  # … scores this when made (and loses it when set)
 NIL_VALUES = (100, 50)
-BAG_LIMITS = (10, 5, 0)         # bags per penalty; 0 = no bag penalty
-BAG_PENALTY_PER_BAG = 10        # 10 bags cost 100, 5 bags cost 50
+BAG_LIMITS = (10, 5, 0)  # bags per penalty; 0 = no bag penalty
+BAG_PENALTY_PER_BAG = 10  # 10 bags cost 100, 5 bags cost 50
 TARGET_RANGE = (100, 1000)
 FLOOR_RANGE = (-1000, -100)
 TRAIL_RANGE = (0, 500)
@@ -52,14 +54,19 @@ class BadRules(SpadesError, ValueError):
 def _flag(value: Any, name: str) -> bool:
     """An option that is yes or no, else ``bad_option``."""
     if not isinstance(value, bool):
-        raise BadRules("bad_option", f"The option {name} is yes or no (true or false), not {excerpt(value)}.")
+        raise BadRules(
+            "bad_option", f"The option {name} is yes or no (true or false), not {excerpt(value)}."
+        )
     return value
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     """An option that is a whole number ``low``–``high``, else ``bad_option``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRules("bad_option", f"The option {name} is a whole number from {low} to {high}, not {excerpt(value)}.")
+        raise BadRules(
+            "bad_option",
+            f"The option {name} is a whole number from {low} to {high}, not {excerpt(value)}.",
+        )
     return value
 
 
@@ -106,17 +113,23 @@ class Rules:
         _one_of(self.bag_limit, "bag_limit", BAG_LIMITS)
         _whole(self.min_team_bid, "min_team_bid", *MIN_TEAM_BID_RANGE)
         if self.suicide and self.min_team_bid:
-            raise BadRules("rules_conflict",
-                           "Suicide fixes each team's bid (one nil, the partner 4 or more), so it cannot "
-                           "be played with a minimum team bid: set min_team_bid to 0.")
+            raise BadRules(
+                "rules_conflict",
+                "Suicide fixes each team's bid (one nil, the partner 4 or more), so it cannot "
+                "be played with a minimum team bid: set min_team_bid to 0.",
+            )
 
     # -- names and forms ---------------------------------------------------------------
 
     @classmethod
     def preset(cls, name: Any) -> Rules:
-        """The named preset (see :data:`PRESETS`); :class:`BadRules` ``unknown_preset`` otherwise."""
+        """The named preset (see :data:`PRESETS`); :class:`BadRules` ``unknown_preset``
+        otherwise."""
         if not isinstance(name, str) or name not in PRESETS:
-            raise BadRules("unknown_preset", f"{excerpt(name)} is not a rules preset: choose one of {', '.join(PRESETS)}.")
+            raise BadRules(
+                "unknown_preset",
+                f"{excerpt(name)} is not a rules preset: choose one of {', '.join(PRESETS)}.",
+            )
         return PRESETS[name]
 
     @property
@@ -148,22 +161,34 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from :meth:`to_dict` data (options left out take 1.0.0's value); :class:`BadRules` if invalid.
+        """Rules from :meth:`to_dict` data (options left out take 1.0.0's value); :class:`BadRules`
+        if invalid.
 
         ``name`` is informative and ignored; ``version`` must be :data:`RULES_VERSION` if given.
         """
         if not isinstance(data, dict):
-            raise BadRules("bad_rules", f"A rules description is a dictionary of options, not {excerpt(data)}.")
+            raise BadRules(
+                "bad_rules", f"A rules description is a dictionary of options, not {excerpt(data)}."
+            )
         known = {f.name for f in fields(cls)}
         extra = set(data) - known - {"version", "name"}
         if extra:
-            raise BadRules("bad_rules", f"Unknown rules option {excerpt(sorted(map(str, extra))[0])}.")
-        if "version" in data and (isinstance(data["version"], bool) or data["version"] != RULES_VERSION):
-            raise BadRules("bad_rules", f"Rules description version {excerpt(data['version'])}; this engine reads {RULES_VERSION}.")
+            raise BadRules(
+                "bad_rules", f"Unknown rules option {excerpt(sorted(map(str, extra))[0])}."
+            )
+        if "version" in data and (
+            isinstance(data["version"], bool) or data["version"] != RULES_VERSION
+        ):
+            raise BadRules(
+                "bad_rules",
+                f"Rules description version {excerpt(data['version'])}; this engine reads "
+                f"{RULES_VERSION}.",
+            )
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def to_text(self) -> str:
-        """Short text: the preset name, or ``1.0.0`` then ``key=value`` for each option that differs."""
+        """Short text: the preset name, or ``1.0.0`` then ``key=value`` for each option that
+        differs."""
         if self.name != CUSTOM:
             return self.name
         parts = [DEFAULT_NAME]
@@ -175,9 +200,14 @@ class Rules:
 
     @classmethod
     def parse(cls, text: Any) -> Rules:
-        """Rules from :meth:`to_text` text: ``[preset][,key=value]…``; :class:`BadRules` if invalid."""
+        """Rules from :meth:`to_text` text: ``[preset][,key=value]…``; :class:`BadRules` if
+        invalid."""
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
-            raise BadRules("bad_rules", f"Rules are a preset name or options such as 'jokers,target=300', not {excerpt(text)}.")
+            raise BadRules(
+                "bad_rules",
+                f"Rules are a preset name or options such as 'jokers,target=300', not "
+                f"{excerpt(text)}.",
+            )
         tokens = [t.strip() for t in text.split(",")]
         base = cls.preset(tokens.pop(0)) if "=" not in tokens[0] else DEFAULT
         types = {f.name: f.default for f in fields(cls)}
@@ -186,13 +216,17 @@ class Rules:
             key, sep, raw = token.partition("=")
             key = key.strip().replace("-", "_")
             if not sep or key not in types:
-                raise BadRules("bad_rules", f"{excerpt(token)} is not an option (write key=value, e.g. target=300).")
+                raise BadRules(
+                    "bad_rules",
+                    f"{excerpt(token)} is not an option (write key=value, e.g. target=300).",
+                )
             changes[key] = _read_value(raw.strip(), key, types[key])
         return replace(base, **changes)
 
     @classmethod
     def read(cls, value: Any) -> Rules:
-        """Rules from any form a caller may give: ``None`` (1.0.0), :class:`Rules`, text or a dictionary."""
+        """Rules from any form a caller may give: ``None`` (1.0.0), :class:`Rules`, text or a
+        dictionary."""
         if value is None:
             return DEFAULT
         if isinstance(value, Rules):
@@ -203,7 +237,8 @@ class Rules:
 
 
 def _text_value(value: Any) -> str:
-    """An option's value as :meth:`Rules.to_text` writes it (``none``, ``yes``/``no``, the number)."""
+    """An option's value as :meth:`Rules.to_text` writes it (``none``, ``yes``/``no``, the
+    number)."""
     if value is None:
         return "none"
     if isinstance(value, bool):

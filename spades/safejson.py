@@ -6,6 +6,7 @@ nesting depth with a flat scan of the brackets outside strings — no recursion 
 then hands the text to ``json.loads``. Every refusal is a :class:`~spades.errors.BadInput`
 with a stable code; no message quotes more than :data:`EXCERPT_CHARS` of the input.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,7 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
     if isinstance(value, str):
         text = repr(value[:limit])
         if len(value) > limit:
-            text = text[:limit - 1] + "…"
+            text = text[: limit - 1] + "…"
     elif isinstance(value, bool) or value is None:
         text = json.dumps(value)
     elif isinstance(value, int):
@@ -44,7 +45,7 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
         text = "a list"
     else:
         text = f"a value of type {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def depth(text: str) -> int:
@@ -75,12 +76,16 @@ def loads(text: str, *, max_chars: int, max_depth: int) -> Any:
     if not isinstance(text, str):
         raise BadInput("not_json", f"Expected JSON text, got {excerpt(text)}.")
     if len(text) > max_chars:
-        raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {max_chars:,}.")
+        raise BadInput(
+            "too_large", f"The text is too long: {len(text):,} characters, at most {max_chars:,}."
+        )
     if depth(text) > max_depth:
         raise BadInput("too_deep", f"The text is nested too deeply: more than {max_depth} levels.")
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
-        raise BadInput("not_json", f"The text is not valid JSON (at character {exc.pos:,}).") from None
+        raise BadInput(
+            "not_json", f"The text is not valid JSON (at character {exc.pos:,})."
+        ) from None
     except (ValueError, RecursionError):  # e.g. an integer longer than Python's digit limit
         raise BadInput("not_json", "The text is not valid JSON that this game can read.") from None

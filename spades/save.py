@@ -4,6 +4,7 @@ The same as :meth:`spades.Match.to_json` and :meth:`spades.Match.from_json`, kep
 the match the way python-chess keeps ``chess.pgn`` apart from ``Board``. The format, its checks
 and its limits are :mod:`spades.saveformat`.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -36,6 +36,7 @@ into the match class it is given, so :class:`~spades.Match` defines ``to_json`` 
 (``spades.save.dumps(m)``, ``spades.save.loads(text)``), kept apart from the match the way
 python-chess keeps ``chess.pgn`` apart from ``Board``.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,7 +51,7 @@ from .start import ACTIONS_PER_HAND, SEAT_COUNT, SEATS, MatchStart, check_deal
 from .version import VARIANT
 from .view import OVER
 
-if TYPE_CHECKING:                     # annotations only: the match is handed in, never imported
+if TYPE_CHECKING:  # annotations only: the match is handed in, never imported
     from .match import Match
 
 M = TypeVar("M", bound="Match")
@@ -62,7 +63,7 @@ VERSION = 1
 MAX_TEXT = 2_000_000
 #: Deepest nesting read: a save nests five levels (save → hands → hand → deal → cards).
 MAX_DEPTH = 8
-RNG_DIGITS = 16            # the random state, as lower-case hexadecimal
+RNG_DIGITS = 16  # the random state, as lower-case hexadecimal
 SECTIONS = {"format", "version", "variant", "start", "hands", "state"}
 START_FIELDS = {"rng", "dealer", "deal", "scores", "bags"}
 HAND_FIELDS = {"dealer", "deal", "bids", "plays"}
@@ -75,21 +76,32 @@ def to_dict(match: Match) -> dict[str, Any]:
     actions = match.actions
     hands = []
     for number, record in enumerate(match.hands_played):
-        chunk = actions[ACTIONS_PER_HAND * number:ACTIONS_PER_HAND * (number + 1)]
+        chunk = actions[ACTIONS_PER_HAND * number : ACTIONS_PER_HAND * (number + 1)]
         hands.append(_hand_dict(record.dealer, [list(h) for h in record.deal], chunk))
     if match.phase != OVER:
-        chunk = actions[ACTIONS_PER_HAND * len(hands):]
+        chunk = actions[ACTIONS_PER_HAND * len(hands) :]
         hands.append(_hand_dict(match.dealer, [match.dealt(s) for s in SEATS], chunk))
     rules = match.rules
     return {
-        "format": FORMAT, "version": VERSION, "variant": VARIANT if rules.default else rules.name,
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": VARIANT if rules.default else rules.name,
         **({} if rules.default else {"rules": rules.to_dict()}),
-        "start": {"rng": f"{start.rng:0{RNG_DIGITS}x}", "dealer": start.dealer,
-                  "deal": [cards_of(m) for m in start.deal] if start.deal is not None else None,
-                  "scores": list(start.scores), "bags": list(start.bags)},
+        "start": {
+            "rng": f"{start.rng:0{RNG_DIGITS}x}",
+            "dealer": start.dealer,
+            "deal": [cards_of(m) for m in start.deal] if start.deal is not None else None,
+            "scores": list(start.scores),
+            "bags": list(start.bags),
+        },
         "hands": hands,
-        "state": {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
-                  "bags": list(match.bags), "winner": match.winner},
+        "state": {
+            "phase": match.phase,
+            "to_act": match.to_act,
+            "scores": list(match.scores),
+            "bags": list(match.bags),
+            "winner": match.winner,
+        },
     }
 
 
@@ -145,29 +157,50 @@ def loads(text: str | bytes, cls: type[M]) -> M:
 
 _TEXT_REFUSALS = {
     "not_json": "Not a save: the text is not valid JSON (damaged or cut short?).",
-    "too_large": f"Not a save: the text is longer than any match ({MAX_TEXT:,} characters at most).",
-    "too_deep": f"Not a save: the text is nested more deeply than a save ever is ({MAX_DEPTH} levels at most).",
+    "too_large": f"Not a save: the text is longer than any match ({MAX_TEXT:,} characters at "
+    "most).",
+    "too_deep": f"Not a save: the text is nested more deeply than a save ever is ({MAX_DEPTH} "
+    "levels at most).",
 }
 
 
 def _start_of(start: dict[str, Any], rules: Rules) -> MatchStart:
     """The :class:`MatchStart` of a save's ``start`` section, every field checked."""
     rng = start["rng"]
-    _need(isinstance(rng, str) and len(rng) == RNG_DIGITS and all(c in "0123456789abcdef" for c in rng),
-          "the random state")
+    _need(
+        isinstance(rng, str)
+        and len(rng) == RNG_DIGITS
+        and all(c in "0123456789abcdef" for c in rng),
+        "the random state",
+    )
     try:
-        deal = check_deal(start["deal"], not rules.card_deck.standard) if start["deal"] is not None else None
-        return MatchStart(int(rng, 16), start["dealer"], deal, start["scores"], start["bags"], rules)
+        deal = (
+            check_deal(start["deal"], not rules.card_deck.standard)
+            if start["deal"] is not None
+            else None
+        )
+        return MatchStart(
+            int(rng, 16), start["dealer"], deal, start["scores"], start["bags"], rules
+        )
     except IllegalAction as exc:
-        raise BadSave("malformed", f"Not a valid save: the start is invalid ({exc.message})") from None
+        raise BadSave(
+            "malformed", f"Not a valid save: the start is invalid ({exc.message})"
+        ) from None
 
 
 def from_dict(data: Any, cls: type[M]) -> M:
-    """Restore a match of class ``cls`` from :func:`to_dict` data, or raise :class:`~spades.BadSave`."""
+    """Restore a match of class ``cls`` from :func:`to_dict` data, or raise
+    :class:`~spades.BadSave`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadSave("wrong_format", "Not a Spades match save (the format marker is missing or different).")
+        raise BadSave(
+            "wrong_format", "Not a Spades match save (the format marker is missing or different)."
+        )
     if not _same(data.get("version"), VERSION):
-        raise BadSave("wrong_version", f"This save has version {excerpt(data.get('version'))}; this engine reads version {VERSION}.")
+        raise BadSave(
+            "wrong_version",
+            f"This save has version {excerpt(data.get('version'))}; this engine reads version "
+            f"{VERSION}.",
+        )
     rules = _rules_of(data)
     _need(set(data) - {"rules"} == SECTIONS, "unexpected or missing sections")
     start, hands, state = data["start"], data["hands"], data["state"]
@@ -177,10 +210,18 @@ def from_dict(data: Any, cls: type[M]) -> M:
     match = cls.from_start(_start_of(start, rules))
     for number, hand in enumerate(hands, start=1):
         _replay_hand(match, hand, number, last=number == len(hands))
-    expected = {"phase": match.phase, "to_act": match.to_act, "scores": list(match.scores),
-                "bags": list(match.bags), "winner": match.winner}
+    expected = {
+        "phase": match.phase,
+        "to_act": match.to_act,
+        "scores": list(match.scores),
+        "bags": list(match.bags),
+        "winner": match.winner,
+    }
     if not _same(state, expected):
-        raise BadSave("inconsistent", "The save's scores or state do not agree with its own history (tampered?).")
+        raise BadSave(
+            "inconsistent",
+            "The save's scores or state do not agree with its own history (tampered?).",
+        )
     return match
 
 
@@ -188,12 +229,17 @@ def _rules_of(data: dict[str, Any]) -> Rules:
     """The save's house rules: its ``"rules"`` section, or 1.0.0 when it has none."""
     if "rules" not in data:
         if data.get("variant") != VARIANT:
-            raise BadSave("wrong_version", f"This save is for rules variant {excerpt(data.get('variant'))}, not {VARIANT}.")
+            raise BadSave(
+                "wrong_version",
+                f"This save is for rules variant {excerpt(data.get('variant'))}, not {VARIANT}.",
+            )
         return DEFAULT
     try:
         rules = Rules.from_dict(data["rules"])
     except BadRules as exc:
-        raise BadSave("malformed", f"Not a valid save: its rules are invalid ({exc.message})") from None
+        raise BadSave(
+            "malformed", f"Not a valid save: its rules are invalid ({exc.message})"
+        ) from None
     if rules.default or data.get("variant") != rules.name:
         raise BadSave("inconsistent", "The save's variant does not name its rules (tampered?).")
     return rules
@@ -206,24 +252,38 @@ def _replay_hand(match: Match, hand: Any, number: int, last: bool) -> None:
     if match.phase == OVER:
         raise BadSave("inconsistent", f"The save goes on after the match ended (at {where}).")
     if not _same(hand["dealer"], match.dealer):
-        raise BadSave("bad_deal", f"{where}: the dealer does not follow from the start of the match.")
+        raise BadSave(
+            "bad_deal", f"{where}: the dealer does not follow from the start of the match."
+        )
     try:
         dealt = check_deal(hand["deal"], not match.rules.card_deck.standard)
     except IllegalAction as exc:
-        raise BadSave("bad_deal", f"{where}: the deal is not 52 distinct cards ({exc.message})") from None
+        raise BadSave(
+            "bad_deal", f"{where}: the deal is not 52 distinct cards ({exc.message})"
+        ) from None
     if dealt != tuple(mask_of(match.dealt(s), True) for s in SEATS):
-        raise BadSave("bad_deal", f"{where}: the deal does not match the save's random state (tampered?).")
+        raise BadSave(
+            "bad_deal", f"{where}: the deal does not match the save's random state (tampered?)."
+        )
     bids, plays = hand["bids"], hand["plays"]
     _need(isinstance(bids, list) and len(bids) == SEAT_COUNT, f"{where}: bids must list four seats")
-    _need(isinstance(plays, list) and len(plays) <= ACTIONS_PER_HAND - SEAT_COUNT,
-          f"{where}: plays must be a list of at most 52 cards")
+    _need(
+        isinstance(plays, list) and len(plays) <= ACTIONS_PER_HAND - SEAT_COUNT,
+        f"{where}: plays must be a list of at most 52 cards",
+    )
     made = [bids[(match.dealer + 1 + i) % SEAT_COUNT] for i in range(SEAT_COUNT)]
     count = sum(b is not None for b in made)
-    _need(all(b is not None for b in made[:count]), f"{where}: bids must be made in turn from the dealer's left")
+    _need(
+        all(b is not None for b in made[:count]),
+        f"{where}: bids must be made in turn from the dealer's left",
+    )
     if not last or plays:
         _need(count == SEAT_COUNT, f"{where}: cards were played before all four bids")
     if not last:
-        _need(len(plays) == ACTIONS_PER_HAND - SEAT_COUNT, f"{where}: an earlier hand must be complete (52 cards)")
+        _need(
+            len(plays) == ACTIONS_PER_HAND - SEAT_COUNT,
+            f"{where}: an earlier hand must be complete (52 cards)",
+        )
     step = "bidding"
     try:
         for b in made[:count]:

@@ -13,6 +13,7 @@ An *event* is ``{"kind": "bid", "seat", "bid"}`` or ``{"kind": "play", "seat", "
 plus ``"trick": {leader, plays, winner}`` when the card completed a trick and ``"hand"``
 (the score sheet row) when it completed a hand.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,12 +25,12 @@ from .ai import Bot, bot
 from .ai.explain import Explanation, Reason
 from .cards import CARD_INDEX, SUIT_OF, SUIT_SIZE, mask_of, sort_hand
 from .errors import BadRequest, BadSave, IllegalAction, SpadesError
+from .legal import BLIND_NIL, refusal
 from .match import BID, OVER, PLAY, HandRecord, Match
 from .newmatch import DEFAULT_LEVEL, check_level, parse_seed
-from .legal import BLIND_NIL, refusal
+from .rules import Rules
 from .safejson import loads
 from .start import SEATS, check_seat
-from .rules import Rules
 from .view import SeatView
 
 HUMAN = 0
@@ -69,7 +70,8 @@ def refusal_code(view: SeatView, card: object) -> str | None:
 
 
 def action_seats(m: Match) -> list[int]:
-    """The seat that took each of ``m.actions``, in order (bids from the dealer's left, then cards)."""
+    """The seat that took each of ``m.actions``, in order (bids from the dealer's left, then
+    cards)."""
     seats: list[int] = []
     for r in m.hands_played:
         seats += [(r.dealer + 1 + i) % 4 for i in range(4)]
@@ -83,15 +85,23 @@ def action_seats(m: Match) -> list[int]:
 
 def sheet_row(record: HandRecord) -> dict[str, Any]:
     """One row of the score sheet: bids, tricks taken per seat and both teams' breakdowns."""
-    return {"number": record.number, "dealer": record.dealer, "bids": list(record.bids),
-            "tricks": [sum(1 for t in record.tricks if t.winner == s) for s in SEATS],
-            "teams": [s.to_dict() for s in record.scores]}
+    return {
+        "number": record.number,
+        "dealer": record.dealer,
+        "bids": list(record.bids),
+        "tricks": [sum(1 for t in record.tricks if t.winner == s) for s in SEATS],
+        "teams": [s.to_dict() for s in record.scores],
+    }
 
 
 def _check_humans(value: Any) -> tuple[int, ...]:
     """The human seats: one to four different seats 0–3, else ``bad_args``."""
-    if (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= len(SEATS)
-            or any(type(s) is not int or s not in SEATS for s in value) or len(set(value)) != len(value)):
+    if (
+        not isinstance(value, (list, tuple))
+        or not 1 <= len(value) <= len(SEATS)
+        or any(type(s) is not int or s not in SEATS for s in value)
+        or len(set(value)) != len(value)
+    ):
         raise BadRequest("bad_args", "The human seats are one to four different seats 0–3.")
     return tuple(value)
 
@@ -104,8 +114,15 @@ class Session:
     seed counts as 0) plus their seat, and decide from their seat's view only.
     """
 
-    def __init__(self, match: Match, *, humans: Sequence[int] = (HUMAN,), partner: str = DEFAULT_LEVEL,
-                 opponents: str = DEFAULT_LEVEL, seed: int | str | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        *,
+        humans: Sequence[int] = (HUMAN,),
+        partner: str | None = DEFAULT_LEVEL,
+        opponents: str | None = DEFAULT_LEVEL,
+        seed: int | str | None = None,
+    ) -> None:
         self.match = match
         self.humans = _check_humans(humans)
         self.partner = check_level(partner)
@@ -115,20 +132,36 @@ class Session:
         team = self.humans[0] % 2
         self.bots: dict[int, Bot] = {
             s: bot(self.partner if s % 2 == team else self.opponents, base + s)
-            for s in SEATS if s not in self.humans}
+            for s in SEATS
+            if s not in self.humans
+        }
         #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
         self.explained: dict[int, Explanation] = {}
-        #: Human seats that turned their cards face up this hand (blind nil is then closed): seat -> hand number.
+        # : Human seats that turned their cards face up this hand (blind nil is then closed): seat
+        # -> hand number.
         self.looked: dict[int, int] = {}
 
     @classmethod
-    def new(cls, seed: Any = None, *, partner: Any = None, opponents: Any = None,
-            humans: Sequence[int] = (HUMAN,), rules: Any = None) -> Session:
+    def new(
+        cls,
+        seed: Any = None,
+        *,
+        partner: Any = None,
+        opponents: Any = None,
+        humans: Sequence[int] = (HUMAN,),
+        rules: Any = None,
+    ) -> Session:
         """A fresh match from a player's ``seed`` (see :func:`parse_seed`), bot levels and house
-        ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules`` codes)."""
+        ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules``
+        codes)."""
         seed = parse_seed(seed)
-        return cls(Match(seed=seed, rules=Rules.read(rules)), humans=humans, partner=check_level(partner),
-                   opponents=check_level(opponents), seed=seed)
+        return cls(
+            Match(seed=seed, rules=Rules.read(rules)),
+            humans=humans,
+            partner=check_level(partner),
+            opponents=check_level(opponents),
+            seed=seed,
+        )
 
     # -- the humans' actions ---------------------------------------------------------
 
@@ -152,7 +185,9 @@ class Session:
         """Whether ``seat``'s cards are still face down: at a blind-nil table, before its bid, until
         it looks, and at its turn only while the engine offers it a blind nil."""
         m = self.match
-        if not (m.rules.blind_nil and m.phase == BID and m.bids[seat] is None) or self._has_looked(seat):
+        if not (m.rules.blind_nil and m.phase == BID and m.bids[seat] is None) or self._has_looked(
+            seat
+        ):
             return False
         return m.to_act != seat or BLIND_NIL in m.legal_bids()
 
@@ -161,7 +196,8 @@ class Session:
         return self.looked.get(seat) == self.match.hand_number
 
     def look(self, seat: int | None = None) -> None:
-        """A human turns their cards face up (default: the first human): no blind nil for them this hand."""
+        """A human turns their cards face up (default: the first human): no blind nil for them this
+        hand."""
         seat = self.humans[0] if seat is None else seat
         if seat not in self.humans:
             raise BadRequest("bad_seat", f"Seat {seat!r} is not a human seat.")
@@ -171,7 +207,9 @@ class Session:
         """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
         seat = self._my_turn()
         if n == BLIND_NIL and self._has_looked(seat):
-            raise IllegalAction("blind_after_look", "You have seen your cards: blind nil is closed for this hand.")
+            raise IllegalAction(
+                "blind_after_look", "You have seen your cards: blind nil is closed for this hand."
+            )
         self.match.bid(n, seat=seat)
         return {"kind": "bid", "seat": seat, "bid": n}
 
@@ -181,7 +219,11 @@ class Session:
 
     def act(self, action: int | str) -> dict[str, Any]:
         """The human to act takes ``action``: an integer is a bid, a string a card."""
-        return self.play(action) if isinstance(action, str) and action != BLIND_NIL else self.bid(action)
+        return (
+            self.play(action)
+            if isinstance(action, str) and action != BLIND_NIL
+            else self.bid(action)
+        )
 
     def _played(self, seat: int, card: str) -> dict[str, Any]:
         """``seat`` plays ``card``; the event, with the trick or hand it completed."""
@@ -214,7 +256,8 @@ class Session:
         return {"kind": "bid", "seat": seat, "bid": action}
 
     def run_bots(self) -> Iterator[dict[str, Any]]:
-        """Computer players act one by one until a human's turn or the match's end, yielding each event."""
+        """Computer players act one by one until a human's turn or the match's end, yielding each
+        event."""
         while self.match.to_act is not None and self.match.to_act not in self.humans:
             yield self.bot_step()
 
@@ -239,24 +282,30 @@ class Session:
                 for index in [k for k in self.explained if k >= i]:
                     del self.explained[index]
                 return len(seats) - i
-        raise IllegalAction("nothing_to_undo", "You have not acted yet in this match, so there is nothing to take back.")
+        raise IllegalAction(
+            "nothing_to_undo",
+            "You have not acted yet in this match, so there is nothing to take back.",
+        )
 
     def hint_seed(self) -> int:
         """The hint bot's seed: a checksum of the whole position (start and every action)."""
         return zlib.crc32(self.match.to_json().encode())
 
     def hint(self, level: Any = None) -> int | str:
-        """What a computer player of ``level`` would do in the human's seat now (nothing changes)."""
+        """What a computer player of ``level`` would do in the human's seat now (nothing
+        changes)."""
         return self.explain_hint(level).action
 
     def explain_hint(self, level: Any = None) -> Explanation:
-        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and explains."""
+        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and
+        explains."""
         level = check_level(level)
         seat = self._my_turn()
         return bot(level, self.hint_seed()).explain(self.match.view(seat))
 
     def why(self, seat: Any) -> tuple[int | str, Reason | None] | None:
-        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it acted.
+        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it
+        acted.
 
         The reason is the one the bot gave when it acted (kept by :meth:`bot_step`) or, after a
         restore, recomputed by that seat's own seeded bot from the view the seat had just before
@@ -267,7 +316,10 @@ class Session:
         """
         seat = check_seat(seat)
         if seat in self.humans:
-            raise BadRequest("bad_args", f"Seat {seat} is a human player: only computer players' actions are explained.")
+            raise BadRequest(
+                "bad_args",
+                f"Seat {seat} is a human player: only computer players' actions are explained.",
+            )
         m = self.match
         seats = action_seats(m)
         index = next((i for i in range(len(seats) - 1, -1, -1) if seats[i] == seat), None)
@@ -296,7 +348,8 @@ class Session:
     # -- what the page shows -------------------------------------------------------------------
 
     def state_for(self, seat: int = HUMAN) -> dict[str, Any]:
-        """Everything the table shows to ``seat``: its own hand and what is public, no hidden card."""
+        """Everything the table shows to ``seat``: its own hand and what is public, no hidden
+        card."""
         m = self.match
         view = m.view(seat)
         tricks = view.tricks
@@ -305,38 +358,67 @@ class Session:
         if m.phase == OVER:
             counts = [0, 0, 0, 0]
         else:
-            counts = [SUIT_SIZE - len(tricks) - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
-                      for s in SEATS]
+            counts = [
+                SUIT_SIZE
+                - len(tricks)
+                - (1 if view.trick and any(s == p for p, _ in view.trick.plays) else 0)
+                for s in SEATS
+            ]
         hidden = self.cards_hidden(seat)
         looked = self._has_looked(seat)
         bids = [b for b in view.legal_bids if not (looked and b == BLIND_NIL)]
         return {
-            "phase": view.phase, "hand_number": view.hand_number, "dealer": view.dealer,
-            "to_act": view.to_act, "human": seat, "cards_hidden": hidden,
-            "hand": [] if hidden else sort_hand(view.hand, m.rules.card_deck), "legal_bids": bids,
-            "legal_cards": list(view.legal_cards), "bids": list(view.bids),
-            "tricks_won": list(view.tricks_won), "trick": view.trick.to_dict() if view.trick else None,
-            "last_trick": tricks[-1].to_dict() if tricks else (
-                history[-1].tricks[-1].to_dict() if history and not played and m.phase != OVER else None),
-            "cards_left": counts, "spades_broken": view.spades_broken,
-            "scores": list(view.scores), "bags": list(view.bags), "winner": m.winner,
+            "phase": view.phase,
+            "hand_number": view.hand_number,
+            "dealer": view.dealer,
+            "to_act": view.to_act,
+            "human": seat,
+            "cards_hidden": hidden,
+            "hand": [] if hidden else sort_hand(view.hand, m.rules.card_deck),
+            "legal_bids": bids,
+            "legal_cards": list(view.legal_cards),
+            "bids": list(view.bids),
+            "tricks_won": list(view.tricks_won),
+            "trick": view.trick.to_dict() if view.trick else None,
+            "last_trick": tricks[-1].to_dict()
+            if tricks
+            else (
+                history[-1].tricks[-1].to_dict()
+                if history and not played and m.phase != OVER
+                else None
+            ),
+            "cards_left": counts,
+            "spades_broken": view.spades_broken,
+            "scores": list(view.scores),
+            "bags": list(view.bags),
+            "winner": m.winner,
             "sheet": [sheet_row(r) for r in history],
             "levels": {"partner": self.partner, "opponents": self.opponents},
-            "seed": self.seed, "custom": bool(getattr(m, "custom", False)),
-            "rules": m.rules.to_dict(), "blind": list(view.blind),
+            "seed": self.seed,
+            "custom": bool(getattr(m, "custom", False)),
+            "rules": m.rules.to_dict(),
+            "blind": list(view.blind),
         }
 
     # -- saves ----------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
-        return {"format": SESSION_FORMAT, "version": SESSION_VERSION, "partner": self.partner,
-                "opponents": self.opponents, "seed": self.seed, "humans": list(self.humans),
-                "looked": sorted(s for s in self.looked if self._has_looked(s)),
-                "match": json.loads(self.match.to_json())}
+        """The session as a JSON-ready dictionary: the match save, the levels, seed and human
+        seats."""
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "partner": self.partner,
+            "opponents": self.opponents,
+            "seed": self.seed,
+            "humans": list(self.humans),
+            "looked": sorted(s for s in self.looked if self._has_looked(s)),
+            "match": json.loads(self.match.to_json()),
+        }
 
     def to_json(self) -> str:
-        """The session as compact JSON text (it holds every seat's cards: never shown to the page)."""
+        """The session as compact JSON text (it holds every seat's cards: never shown to the
+        page)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
@@ -353,9 +435,15 @@ class Session:
         if data.get("version") != SESSION_VERSION:
             raise BadSave("wrong_version", "This saved game is from another version of the game.")
         seed = data.get("seed")
-        if not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool)
-                                 and seed.bit_length() <= MAX_SAVED_SEED_BITS)
-                or (isinstance(seed, str) and len(seed) <= MAX_SAVED_SEED_CHARS)):
+        if not (
+            seed is None
+            or (
+                isinstance(seed, int)
+                and not isinstance(seed, bool)
+                and seed.bit_length() <= MAX_SAVED_SEED_BITS
+            )
+            or (isinstance(seed, str) and len(seed) <= MAX_SAVED_SEED_CHARS)
+        ):
             raise BadSave("malformed", "The saved game's seed is invalid.")
         if not isinstance(data.get("match"), dict):
             raise BadSave("malformed", "The saved game holds no match.")
@@ -366,12 +454,21 @@ class Session:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
             raise BadSave("malformed", "The saved match is damaged.") from None
         try:
-            session = cls(match, humans=data.get("humans", [HUMAN]), partner=data.get("partner"),
-                          opponents=data.get("opponents"), seed=seed)
+            session = cls(
+                match,
+                humans=data.get("humans", [HUMAN]),
+                partner=data.get("partner"),
+                opponents=data.get("opponents"),
+                seed=seed,
+            )
         except BadRequest as exc:
             raise BadSave("malformed", f"The saved game is damaged: {exc.message}") from None
-        looked = data.get("looked", [])  # absent in saves written before blind nil could be declined
-        if not (isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)):
+        looked = data.get(
+            "looked", []
+        )  # absent in saves written before blind nil could be declined
+        if not (
+            isinstance(looked, list) and all(type(s) is int and s in session.humans for s in looked)
+        ):
             raise BadSave("malformed", "The saved game's face-up hands are invalid.")
-        session.looked = {s: match.hand_number for s in looked}
+        session.looked = dict.fromkeys(looked, match.hand_number)
         return session

@@ -18,6 +18,7 @@ from spades.legal import legal_mask, trick_winner
 from spades.scoring import score_team
 from spades.solver import Position
 
+
 def score_margin(bids, won, bags) -> int:
     """Team 0's hand points minus team 1's, straight from the rules' scoring function."""
     a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta

@@ -94,7 +94,7 @@ def load(lang: str) -> dict:
         return json.load(fh)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def node_categories() -> dict[str, set[str]] | None:
     """Plural categories from node's Intl (ICU), or None without node."""
     node = shutil.which("node")

@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import Match  # noqa: E402
-from spades.ai import bot  # noqa: E402
+from spades import Match
+from spades.ai import bot
 
 LEVELS = ("hard", "hard", "normal", "normal")   # seats 0–3: each Hard player has a Normal partner
 MAX_HANDS = 60

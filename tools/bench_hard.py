@@ -27,11 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import Match  # noqa: E402
-from spades.cli.baseline import NO_TIME_CAP, load  # noqa: E402
-from spades.ai.hard import search_card  # noqa: E402
-from spades.ai.normal import NormalBot  # noqa: E402
-
+from spades import Match
+from spades.ai.hard import search_card
+from spades.ai.normal import NormalBot
+from spades.cli.baseline import NO_TIME_CAP, load
 
 
 def positions(count: int, baseline: str | None = None) -> tuple[list, list]:
@@ -59,7 +58,7 @@ def positions(count: int, baseline: str | None = None) -> tuple[list, list]:
     return views, old_views
 
 
-def run(views: list, search=search_card) -> tuple[float, str]:  # noqa: ANN001
+def run(views: list, search=search_card) -> tuple[float, str]:
     """CPU seconds (this process's, so that other load on the machine counts less) taken for one Hard decision per view, and a digest of the decisions."""
     chosen = []
     start = time.process_time()

@@ -34,12 +34,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import build_site  # noqa: E402
 from bench_site import payload  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+
+import build_site  # noqa: E402
 from spades import Match, bridge  # noqa: E402
-from spades.session import SESSION_FORMAT  # noqa: E402
 from spades.ai import LEVELS  # noqa: E402
+from spades.session import SESSION_FORMAT  # noqa: E402
 
 HISTORY_FILES = ["history.js", "historyfile.js", "historysummary.js", "statcalc.js", "statsview.js", "stats.js",
                  "stats.html", "stats.css", "chart.js"]

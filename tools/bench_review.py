@@ -38,8 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+
+import build_site  # noqa: E402
 from spades.match import Match  # noqa: E402
 from spades.notation import format_hand  # noqa: E402
 
@@ -106,7 +107,7 @@ def played_hands(n: int, seed: int) -> list[str]:
 CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time, process_time=time.process_time)
 
 
-def review_cpython(package, text: str, budget: float) -> dict:  # noqa: ANN001 - a spades package
+def review_cpython(package, text: str, budget: float) -> dict:
     """One whole-hand review as review.js runs it (one ``analyse`` a card, last card first), in CPython."""
     bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
     prefix = package.__name__ + "."
@@ -183,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             page.evaluate(BOOT_JS)
             page.evaluate(SOLVE_JS, [first_leads(1, 0)[0], 1, False])      # warm up the engine
             times: dict[str, list[float]] = {"tricks": [], "tricks_and_score": []}
-            unfinished = {k: 0 for k in times}
+            unfinished = dict.fromkeys(times, 0)
             for pos in first_leads(args.deals, args.seed):
                 for kind in times:
                     r = page.evaluate(SOLVE_JS, [pos, args.cap, kind != "tricks"])

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import PRESETS, Match, Rules  # noqa: E402
-from spades.match import BID, OVER  # noqa: E402
+from spades import PRESETS, Match, Rules
+from spades.match import BID, OVER
 
 MAX_HANDS = 50  # as in `python -m spades bench`: a match of random bids may go on for long
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}

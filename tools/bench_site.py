@@ -32,9 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import BARE_PAGE, NEXT_JS, add_test_pages  # noqa: E402  (NEXT_JS: what the human can do next, as the tests read it)
+
+import build_site  # noqa: E402
 
 READY_TO_BID = "document.body.dataset.phase === 'bid' && document.querySelectorAll('button[data-card]').length === 13"
 

@@ -26,8 +26,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
 from spades.cli.baseline import load  # noqa: E402
-from spades.solver.review import iter_review  # noqa: E402
 from spades.solver import NotFinished, Position, Solver  # noqa: E402
+from spades.solver.review import iter_review  # noqa: E402
 
 
 def emit(**row) -> None:
@@ -75,7 +75,7 @@ def lead(args: argparse.Namespace) -> None:
 INF = float("inf")
 
 
-def _timed(make, pos, score: bool, cap: float) -> tuple[float, int]:  # noqa: ANN001
+def _timed(make, pos, score: bool, cap: float) -> tuple[float, int]:
     """CPU seconds of one solve of every card (``INF`` past ``cap``) and the nodes searched."""
     solver = make(pos.bids, pos.bags)
     solver.clock = time.process_time
@@ -180,7 +180,7 @@ def pair(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     rnd = random.Random(args.seed)
     lost = {lv: [0, 0] for lv in levels}
-    wins = {lv: 0 for lv in levels}       # decisions where this level's card lost fewest points, alone
+    wins = dict.fromkeys(levels, 0)       # decisions where this level's card lost fewest points, alone
     judged = unfinished = 0
     for h in range(args.hands):
         m = spades.Match(seed=rnd.getrandbits(32))

@@ -24,9 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-import build_site  # noqa: E402
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import KILL_AND_TIME  # noqa: E402
+
+import build_site  # noqa: E402
 
 BOOT_MS = 120_000
 GAME = "?seed=41&speed=0&partner=easy&opponents=easy"

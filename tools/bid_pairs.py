@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import Match  # noqa: E402
-from spades.ai import bot, hardbid  # noqa: E402
-from spades.ai.playout import hand_value  # noqa: E402
+from spades import Match
+from spades.ai import bot, hardbid
+from spades.ai.playout import hand_value
 
 SEED_STRIDE = 1_000_003   # match seeds of one --seed: a prime apart (as the arena's)
 MAX_START = 400           # starting scores are drawn below this (steps of 10) …

@@ -27,8 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from spades.solver import Position, solve_position  # noqa: E402
 from oracles import broken_position, brute_values, endplay_tricks, random_match  # noqa: E402
+
+from spades.solver import Position, solve_position  # noqa: E402
 
 
 def emit(**row) -> None:
@@ -88,7 +89,7 @@ def main() -> None:
     counts = {n: check_endplay(rnd, n, c) for n, c in ((5, args.five), (9, args.nine), (13, args.full))}
     emit(kind="summary", brute=f"{brute}/{args.brute}",
          endplay=f"{sum(counts.values())}/{args.five + args.nine + args.full}",
-         endplay_by_tricks_left={n: c for n, c in counts.items()})
+         endplay_by_tricks_left=dict(counts))
     sys.exit(0 if brute == args.brute and sum(counts.values()) == args.five + args.nine + args.full else 1)
 
 

@@ -4,6 +4,7 @@ Bots decide from a seat's view only (see :mod:`spades.ai.base`), and each decisi
 explains itself: ``bot(level).explain(view)`` gives the action (what ``choose`` returns)
 and a :class:`~spades.ai.explain.Reason` of stable codes and parameters.
 """
+
 from __future__ import annotations
 
 from .base import Bot
@@ -22,8 +23,21 @@ def bot(level: str, seed: int = 0) -> Bot:
     try:
         cls = REGISTRY[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}") from None
+        raise ValueError(
+            f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}"
+        ) from None
     return cls(seed)
 
 
-__all__ = ["Bot", "bot", "CODES", "Explanation", "Reason", "LEVELS", "REGISTRY", "EasyBot", "NormalBot", "HardBot"]
+__all__ = [
+    "CODES",
+    "LEVELS",
+    "REGISTRY",
+    "Bot",
+    "EasyBot",
+    "Explanation",
+    "HardBot",
+    "NormalBot",
+    "Reason",
+    "bot",
+]

@@ -6,6 +6,7 @@ are deterministic for a given bot seed and view: the random generator a bot uses
 for one decision is derived from its seed and the public position, so taking an
 action back and asking again gives the same answer.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,7 +18,8 @@ from .house import adjust_bid, blind_choice, legal_or_lowest, proxy, unproxy
 
 
 class Bot:
-    """Base class of the computer players; subclasses define :meth:`explain_bid` and :meth:`explain_play`.
+    """Base class of the computer players; subclasses define :meth:`explain_bid` and
+    :meth:`explain_play`.
 
     :meth:`choose` is :meth:`explain`'s action: one code path decides and gives the reason.
     """
@@ -40,7 +42,9 @@ class Bot:
         if view.rules.default:
             return self.explain_bid(view) if view.phase == "bid" else self.explain_play(view)
         if view.phase == "bid":  # house rules: see spades.ai.house
-            return (self.blind_nil and blind_choice(view)) or adjust_bid(view, self.explain_bid(proxy(view)))
+            return (self.blind_nil and blind_choice(view)) or adjust_bid(
+                view, self.explain_bid(proxy(view))
+            )
         return legal_or_lowest(view, unproxy(view, self.explain_play(proxy(view))))
 
     def explain_bid(self, view: SeatView) -> Explanation:
@@ -53,7 +57,8 @@ class Bot:
 
     def rng(self, view: SeatView) -> random.Random:
         """A generator for this decision, from the seed and the public position only."""
-        key = f"{self.seed}|{view.seat}|{view.hand_number}|{view.scores}|{len(view.played)}|{view.bids}"
+        parts = (self.seed, view.seat, view.hand_number, view.scores, len(view.played), view.bids)
+        key = "|".join(map(str, parts))
         return random.Random(zlib.crc32(key.encode()))
 
     def __repr__(self) -> str:

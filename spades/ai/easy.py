@@ -1,4 +1,5 @@
 """Easy: bids its aces and kings, always plays its lowest legal card."""
+
 from __future__ import annotations
 
 from ..cards import CARD_NAMES, lowest, mask_of
@@ -13,7 +14,7 @@ class EasyBot(Bot):
     """The beginner's table companion: simple, predictable, rarely clever."""
 
     level = "easy"
-    blind_nil = False   # a beginner's companion never gambles blind
+    blind_nil = False  # a beginner's companion never gambles blind
 
     def explain_bid(self, view: SeatView) -> Explanation:
         """One trick per ace and king held (at least one)."""

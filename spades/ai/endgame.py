@@ -7,6 +7,7 @@ consistent with what its seat knows (:func:`spades.ai.sampling.sample_hands`) an
 card's exact hand-score margin (both teams' contracts, nils and bags, by the one scoring
 kernel) over a fixed number of deals: the choice depends on the position and seed only.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,6 +30,7 @@ def endgame_samples(budget: int, full: int) -> int:
     """Deals to solve for a play-out ``budget`` (``full`` is Hard's default budget)."""
     return max(ENDGAME_MIN_SAMPLES, min(ENDGAME_SAMPLES, ENDGAME_SAMPLES * budget // full))
 
+
 Sampler = Callable[[Tracker, random.Random], "list[int] | None"]
 
 
@@ -37,10 +39,17 @@ def is_endgame(t: Tracker) -> bool:
     return t.hand.bit_count() <= ENDGAME_TRICKS and min(t.bids) >= 0
 
 
-def endgame_values(t: Tracker, bags: tuple[int, int], moves: list[int], rng: random.Random,
-                   sample: Sampler, samples: int = ENDGAME_SAMPLES) -> tuple[dict[int, float], dict[int, int], int]:
+def endgame_values(
+    t: Tracker,
+    bags: tuple[int, int],
+    moves: list[int],
+    rng: random.Random,
+    sample: Sampler,
+    samples: int = ENDGAME_SAMPLES,
+) -> tuple[dict[int, float], dict[int, int], int]:
     """Each candidate card's summed margin (acting team's hand points minus the other's) over the
-    sampled deals, how often our contract is made with it (trick-maximising play), and the deals used.
+    sampled deals, how often our contract is made with it (trick-maximising play), and the deals
+    used.
 
     Deals already seen are not solved again (an ending with few unseen cards has few deals);
     they still count with their weight, so the averages stay those of the sampling.
@@ -59,11 +68,11 @@ def endgame_values(t: Tracker, bags: tuple[int, int], moves: list[int], rng: ran
         key = tuple(hands)
         values = memo.get(key)
         if values is None:
-            pos = Position(key, tuple(t.trick), t.leader, t.broken, t.bids, tuple(t.won), bags)  # type: ignore[arg-type]
+            pos = Position(key, tuple(t.trick), t.leader, t.broken, t.bids, tuple(t.won), bags)
             values = memo[key] = solver.values(pos)
         for c in moves:
             v = values[c]
-            totals[c] += v.margin  # type: ignore[operator]
+            totals[c] += v.margin  # type: ignore[operator]  # asked with score: margins known
             made[c] += v.tricks[team] >= need
         done += 1
     return totals, made, done

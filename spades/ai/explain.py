@@ -27,6 +27,7 @@ kind           value
 ``candidates`` a list of ``{card, value, make}`` (the search's table: not in the sentence)
 =============  =====================================================================
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,8 +36,12 @@ from typing import Any
 #: Kinds of parameter that are not placeholders of the code's sentence (shown apart).
 STRUCTURED_KINDS = frozenset({"details", "candidates"})
 #: Every parameter kind (see the module docstring).
-KINDS = frozenset({"card", "cards", "suit", "suits", "seat", "count", "tricks", "points", "percent",
-                   "bid"}) | STRUCTURED_KINDS
+KINDS = (
+    frozenset(
+        {"card", "cards", "suit", "suits", "seat", "count", "tricks", "points", "percent", "bid"}
+    )
+    | STRUCTURED_KINDS
+)
 
 _CARD = {"card": "card"}
 
@@ -47,7 +52,13 @@ CODES: dict[str, dict[str, str]] = {
     "bid.tricks": {"bid": "bid", "estimate": "tricks", "details": "details"},
     "bid.nil": {"estimate": "tricks", "details": "details"},
     "bid.nil_gamble": {"them": "points", "gap": "points"},
-    "bid.simulated": {"bid": "bid", "samples": "count", "value": "points", "make": "percent", "details": "details"},
+    "bid.simulated": {
+        "bid": "bid",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "details": "details",
+    },
     "bid.option": {"bid": "bid", "value": "points", "make": "percent"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
@@ -113,17 +124,35 @@ CODES: dict[str, dict[str, str]] = {
     "play.equivalent": _CARD,
     # -- cards: house rules (spades.ai.house) -----------------------------------------------------
     "play.house_lowest": _CARD,
-    "play.search": {"card": "card", "samples": "count", "value": "points", "make": "percent",
-                    "candidates": "candidates"},
-    "play.endgame": {"card": "card", "left": "count", "samples": "count", "value": "points", "make": "percent",
-                     "candidates": "candidates"},
-    "play.search_rule": {"card": "card", "samples": "count", "value": "points", "make": "percent",
-                         "candidates": "candidates", "details": "details"},
+    "play.search": {
+        "card": "card",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+    },
+    "play.endgame": {
+        "card": "card",
+        "left": "count",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+    },
+    "play.search_rule": {
+        "card": "card",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "candidates": "candidates",
+        "details": "details",
+    },
 }
 
 
 def param_kinds() -> dict[str, str]:
-    """Each parameter name with its kind: a name has one kind in every code, so a renderer may go by name."""
+    """Each parameter name with its kind: a name has one kind in every code, so a renderer may go by
+    name."""
     kinds: dict[str, str] = {}
     for params in CODES.values():
         for name, kind in params.items():
@@ -139,7 +168,8 @@ def text_params(code: str) -> set[str]:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why an action was chosen: a stable ``code`` (a key of :data:`CODES`) and JSON-ready ``params``."""
+    """Why an action was chosen: a stable ``code`` (a key of :data:`CODES`) and JSON-ready
+    ``params``."""
 
     code: str
     params: dict[str, Any]
@@ -158,7 +188,8 @@ class Explanation:
 
 
 def reason(code: str, **params: Any) -> Reason:
-    """A :class:`Reason` (the code is checked against the registry by the tests, not here: it is hot)."""
+    """A :class:`Reason` (the code is checked against the registry by the tests, not here: it is
+    hot)."""
     return Reason(code, params)
 
 
@@ -167,8 +198,19 @@ SHOWN_DECIMALS = 2
 
 
 def shown(x: float) -> float:
-    """A trick or point figure as a reason carries it: rounded to :data:`SHOWN_DECIMALS` decimals."""
+    """A trick or point figure as a reason carries it: rounded to :data:`SHOWN_DECIMALS`
+    decimals."""
     return round(x, SHOWN_DECIMALS)
 
 
-__all__ = ["CODES", "KINDS", "STRUCTURED_KINDS", "Explanation", "Reason", "param_kinds", "reason", "shown", "text_params"]
+__all__ = [
+    "CODES",
+    "KINDS",
+    "STRUCTURED_KINDS",
+    "Explanation",
+    "Reason",
+    "param_kinds",
+    "reason",
+    "shown",
+    "text_params",
+]

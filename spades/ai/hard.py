@@ -11,19 +11,29 @@ is solved exactly instead (:mod:`spades.ai.endgame`); bids are simulated too
 The work is a fixed count of deals and play-outs, never a clock: a decision
 depends on the position and the seed only, on any machine and under any load.
 """
+
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..cards import (ACE_OF_SPADES, CARD_NAMES, FIRST_SPADE, QUEEN, RANK_OF, SPADE_MASK,
-                     SUIT_MASKS, SUIT_OF)
+from ..cards import (
+    ACE_OF_SPADES,
+    CARD_NAMES,
+    FIRST_SPADE,
+    QUEEN,
+    RANK_OF,
+    SPADE_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+)
 from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
+from .endgame import endgame_samples, endgame_values, is_endgame
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
 from .explain import Explanation, Reason, reason, shown
-from .endgame import endgame_samples, endgame_values, is_endgame
 from .hardbid import BID_SAMPLES, simulate_bid
 from .house import house_scoring
 from .normal import explain_card
@@ -31,15 +41,15 @@ from .playout import hand_value, rollout
 from .sampling import sample_hands
 from .tracker import Tracker, track
 
-ROLLOUTS = 15000        # card plays simulated per decision (split over candidates and samples)
-PRIOR = 4.0             # points of credit for Normal's choice per sample
+ROLLOUTS = 15000  # card plays simulated per decision (split over candidates and samples)
+PRIOR = 4.0  # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
-ENDGAME_PRIOR = 0.5     # exact endgame: points of credit for Normal's choice per deal (breaks ties)
+ENDGAME_PRIOR = 0.5  # exact endgame: points of credit for Normal's choice per deal (breaks ties)
 DESPERATE_SCORE = 400  # the opponents are this close to the target …
-DESPERATE_GAP = 120    # … and this far ahead: only a gamble (a loose nil) can save the match
-NIL_MARGIN = 20         # points above the floor a failed nil must leave before Hard risks one
-NIL_RISK = 1.6          # at most this many expected tricks for a desperate nil
+DESPERATE_GAP = 120  # … and this far ahead: only a gamble (a loose nil) can save the match
+NIL_MARGIN = 20  # points above the floor a failed nil must leave before Hard risks one
+NIL_RISK = 1.6  # at most this many expected tricks for a desperate nil
 PERCENT = 100
 
 
@@ -55,7 +65,7 @@ def candidates(legal: int, t: Tracker) -> list[int]:
             c = low.bit_length() - 1
             x ^= low
             if prev >= 0 and not unseen & (((1 << c) - 1) & ~((2 << prev) - 1)):
-                prev = c      # nothing unseen between prev and c: same value, keep the lowest
+                prev = c  # nothing unseen between prev and c: same value, keep the lowest
                 continue
             out.append(c)
             prev = c
@@ -63,13 +73,16 @@ def candidates(legal: int, t: Tracker) -> list[int]:
 
 
 def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> int:
-    """Hard's card for ``view`` by sampled play-outs, as a card number (see :func:`explain_search`)."""
+    """Hard's card for ``view`` by sampled play-outs, as a card number (see
+    :func:`explain_search`)."""
     return explain_search(view, rng, budget)[0]
 
 
-def rollout_values(t: Tracker, view: SeatView, moves: list[int], rng: random.Random,
-                   budget: int) -> tuple[dict[int, float], dict[int, int], int]:
-    """Each candidate's summed play-out value over the sampled deals, how often our contract was made, the deals.
+def rollout_values(
+    t: Tracker, view: SeatView, moves: list[int], rng: random.Random, budget: int
+) -> tuple[dict[int, float], dict[int, int], int]:
+    """Each candidate's summed play-out value over the sampled deals, how often our contract was
+    made, the deals.
 
     ``budget`` simulated card plays are shared over the candidates and the deals (at least
     ``MIN_SAMPLES`` deals); each deal is used for every candidate (common random numbers).
@@ -106,7 +119,9 @@ def rollout_values(t: Tracker, view: SeatView, moves: list[int], rng: random.Ran
     return totals, made, done
 
 
-def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> tuple[int, Reason]:
+def explain_search(
+    view: SeatView, rng: random.Random, budget: int = ROLLOUTS
+) -> tuple[int, Reason]:
     """Hard's card for ``view`` by sampled deals, with the search's result as its reason.
 
     In the last tricks (:func:`~spades.ai.endgame.is_endgame`, standard rules) every sampled
@@ -128,14 +143,23 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -
     fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
     exact = view.rules.default and is_endgame(t)
     if exact:
-        totals, made, done = endgame_values(t, view.bags, moves, rng, sample_hands, endgame_samples(budget, ROLLOUTS))
+        totals, made, done = endgame_values(
+            t, view.bags, moves, rng, sample_hands, endgame_samples(budget, ROLLOUTS)
+        )
     else:
         totals, made, done = rollout_values(t, view, moves, rng, budget)
     if not done:
         return rule_card, rule_reason
-    table = [{"card": CARD_NAMES[c], "value": shown(totals[c] / done), "make": round(PERCENT * made[c] / done)}
-             for c in moves]
-    totals[fallback] += (ENDGAME_PRIOR if exact else PRIOR) * done   # the search must beat Normal's choice
+    table: list[dict[str, Any]] = [
+        {
+            "card": CARD_NAMES[c],
+            "value": shown(totals[c] / done),
+            "make": round(PERCENT * made[c] / done),
+        }
+        for c in moves
+    ]
+    # the search must beat Normal's choice
+    totals[fallback] += (ENDGAME_PRIOR if exact else PRIOR) * done
     # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
     best_val = max(totals.values())
     eps = 1e-6 * done
@@ -143,8 +167,13 @@ def explain_search(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -
     card = fallback if fallback in good else min(good, key=lambda c: (RANK_OF[c], c))
     row = table[moves.index(card)]
     table.sort(key=lambda r: -r["value"])
-    params = {"card": CARD_NAMES[card], "samples": done, "value": row["value"], "make": row["make"],
-              "candidates": table}
+    params = {
+        "card": CARD_NAMES[card],
+        "samples": done,
+        "value": row["value"],
+        "make": row["make"],
+        "candidates": table,
+    }
     if exact:
         return card, Reason("play.endgame", {**params, "left": t.hand.bit_count()})
     if card == fallback:
@@ -171,12 +200,20 @@ def explain_hard_bid(view: SeatView) -> tuple[int, Reason]:
             parts.append(reason("adj.nil_unsafe", score=mine).to_dict())
             return clamp_bid(int(est + ROUND), est, parts)
         return 0, why
-    if desperate and partner_bid != NIL and est < NIL_RISK and not hand >> ACE_OF_SPADES & 1 and nil_ok_loose(hand):
+    if (
+        desperate
+        and partner_bid != NIL
+        and est < NIL_RISK
+        and not hand >> ACE_OF_SPADES & 1
+        and nil_ok_loose(hand)
+    ):
         return 0, reason("bid.nil_gamble", them=theirs, gap=theirs - mine)
     if view.bags[team] >= 7 and est - int(est) > 0.5:
-        raised = max(bid, int(est) + 1)     # absorb likely overtricks into the contract
+        raised = max(bid, int(est) + 1)  # absorb likely overtricks into the contract
         if raised != bid:
-            details = why.params["details"] + [reason("adj.bags", bags=view.bags[team], bid=raised).to_dict()]
+            details = why.params["details"] + [
+                reason("adj.bags", bags=view.bags[team], bid=raised).to_dict()
+            ]
             return clamp_bid(raised, est, details)
     return bid, why
 
@@ -189,7 +226,9 @@ def hard_bid(view: SeatView) -> int:
 def nil_ok_loose(hand: int) -> bool:
     """A relaxed nil test for when only a gamble can save the match."""
     spades = (hand & SPADE_MASK) >> FIRST_SPADE
-    return nil_ok(hand) or (spades.bit_count() <= 3 and spades < (1 << QUEEN))   # no queen, king or ace
+    return nil_ok(hand) or (
+        spades.bit_count() <= 3 and spades < (1 << QUEEN)
+    )  # no queen, king or ace
 
 
 class HardBot(Bot):
@@ -206,6 +245,7 @@ class HardBot(Bot):
         return Explanation(*simulate_bid(view, self.rng(view), bid, why, self.bid_samples))
 
     def explain_play(self, view: SeatView) -> Explanation:
-        """The card with the best average play-out value over sampled deals, with the search's figures."""
+        """The card with the best average play-out value over sampled deals, with the search's
+        figures."""
         card, why = explain_search(view, self.rng(view), self.budget)
         return Explanation(CARD_NAMES[card], why)

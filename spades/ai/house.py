@@ -14,14 +14,23 @@ Bids: :func:`adjust_bid` turns the level's own bid into one the house rules allo
 reason code each: blind nil from the score alone (decided before the hand is read),
 suicide's nil or cover, the minimum team bid and the ten-for-two-hundred raise.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from ..cards import ALL_CARD_INDEX, ALL_CARD_NAMES, CARD_NAMES, DECK_SIZE, FIRST_SPADE, SPADES, SUIT_SIZE, Deck
-from ..legal import BIDS, NIL
-from ..legal import BLIND_NIL, SUICIDE_PARTNER_MIN
+from ..cards import (
+    ALL_CARD_INDEX,
+    ALL_CARD_NAMES,
+    CARD_NAMES,
+    DECK_SIZE,
+    FIRST_SPADE,
+    SPADES,
+    SUIT_SIZE,
+    Deck,
+)
+from ..legal import BIDS, BLIND_NIL, NIL, SUICIDE_PARTNER_MIN
 from ..rules import BIG_BID, BLIND_NIL_POINTS, Rules
 from ..view import SeatView, Trick
 from .explain import Explanation, Reason, reason
@@ -38,7 +47,7 @@ BIG_BID_REACH = 1
 
 #: A house rules' scoring for the play-outs: each seat's nil value, the big-bid threshold,
 #: bags per penalty and the penalty, a bag's long-run value, the target and the floor.
-HouseScoring = tuple[tuple[int, int, int, int], int, int, int, float, int, "int | None"]
+HouseScoring = tuple[tuple[int, ...], int, int, int, float, int, "int | None"]
 
 
 def house_scoring(view: SeatView) -> HouseScoring:
@@ -46,8 +55,15 @@ def house_scoring(view: SeatView) -> HouseScoring:
     r = view.rules
     nils = tuple(BLIND_NIL_POINTS if b else r.nil_points for b in view.blind)
     bag_value = 1 - r.bag_penalty / r.bag_limit if r.bag_limit else 1.0
-    return (nils, BIG_BID if r.ten_for_200 else 0, r.bag_limit, r.bag_penalty,  # type: ignore[return-value]
-            bag_value, r.target, r.floor)
+    return (
+        nils,
+        BIG_BID if r.ten_for_200 else 0,
+        r.bag_limit,
+        r.bag_penalty,
+        bag_value,
+        r.target,
+        r.floor,
+    )
 
 
 #: Per house deck: its spades from lowest to highest, and the standard side cards it leaves out.
@@ -57,7 +73,9 @@ _DECK_PARTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 def _deck_parts(deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A house deck's spades (lowest first) and the free standard side slots (cached per deck)."""
     if deck.name not in _DECK_PARTS:
-        spades = tuple(sorted((c for c in deck.cards if deck.suit_of[c] == SPADES), key=deck.power.__getitem__))
+        spades = tuple(
+            sorted((c for c in deck.cards if deck.suit_of[c] == SPADES), key=deck.power.__getitem__)
+        )
         sides = {c for c in deck.cards if deck.suit_of[c] != SPADES}
         _DECK_PARTS[deck.name] = spades, tuple(c for c in range(FIRST_SPADE) if c not in sides)
     return _DECK_PARTS[deck.name]
@@ -92,7 +110,7 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
     deck = view.rules.card_deck
     index = ALL_CARD_INDEX
     spades, free = _deck_parts(deck)
-    need = {c: _OUT for c in spades}
+    need = dict.fromkeys(spades, _OUT)
     led_with: dict[int, int] = {}
     for t in view.tricks:
         led = deck.suit_of[index[t.plays[0][1]]]
@@ -101,15 +119,19 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
             led_with[c] = led
             if c in need:
                 need[c] = _SPADE_TRICK if led == SPADES else _PLAYED
-    mine = list(view.hand) + ([name for _, name in view.trick.plays] if view.trick is not None else [])
+    mine = list(view.hand) + (
+        [name for _, name in view.trick.plays] if view.trick is not None else []
+    )
     for name in mine:
         if index[name] in need:
             need[index[name]] = _MINE
     extra = len(spades) - SUIT_SIZE
     out = set(sorted(spades, key=lambda c: (need[c], deck.power[c]))[:extra])
     to_proxy = {ALL_CARD_NAMES[c]: CARD_NAMES[c] for c in deck.cards if deck.suit_of[c] != SPADES}
-    to_proxy |= {ALL_CARD_NAMES[c]: CARD_NAMES[FIRST_SPADE + i]
-                 for i, c in enumerate(c for c in spades if c not in out)}
+    to_proxy |= {
+        ALL_CARD_NAMES[c]: CARD_NAMES[FIRST_SPADE + i]
+        for i, c in enumerate(c for c in spades if c not in out)
+    }
     slots = list(free)
     for c in sorted(out, key=deck.power.__getitem__):
         # a played spade shown as a side card of another suit than its trick's: still a void shown
@@ -121,7 +143,8 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _trick(t: Trick | None, names: dict[str, str]) -> Trick | None:
-    """A trick with its cards renamed by ``names`` (the house deck's cards as standard ones, or back)."""
+    """A trick with its cards renamed by ``names`` (the house deck's cards as standard ones, or
+    back)."""
     if t is None:
         return None
     return Trick(t.leader, tuple((s, names[c]) for s, c in t.plays), t.winner)
@@ -135,20 +158,27 @@ def proxy(view: SeatView) -> SeatView:
         changes["legal_bids"] = BIDS
     if not deck.standard:
         names = _maps(view)[0]
-        changes |= {"hand": tuple(sorted((names[c] for c in view.hand), key=CARD_NAMES.index)),
-                    "tricks": tuple(_trick(t, names) for t in view.tricks), "trick": _trick(view.trick, names),
-                    "legal_cards": tuple(names[c] for c in view.legal_cards)}
+        changes |= {
+            "hand": tuple(sorted((names[c] for c in view.hand), key=CARD_NAMES.index)),
+            "tricks": tuple(_trick(t, names) for t in view.tricks),
+            "trick": _trick(view.trick, names),
+            "legal_cards": tuple(names[c] for c in view.legal_cards),
+        }
     return replace(view, **changes) if changes else view
 
 
 def _rename(value: Any, names: dict[str, str]) -> Any:
-    """A reason's parameters with card names renamed by ``names`` (codes and suits left as they are)."""
+    """A reason's parameters with card names renamed by ``names`` (codes and suits left as they
+    are)."""
     if isinstance(value, str):
         return names.get(value, value)
     if isinstance(value, list):
         return [_rename(v, names) for v in value]
     if isinstance(value, dict):
-        return {k: (v if k in ("code", "suit", "suits") else _rename(v, names)) for k, v in value.items()}
+        return {
+            k: (v if k in ("code", "suit", "suits") else _rename(v, names))
+            for k, v in value.items()
+        }
     return value
 
 
@@ -159,7 +189,11 @@ def unproxy(view: SeatView, explanation: Explanation) -> Explanation:
         return explanation
     names = _maps(view)[1]
     r = explanation.reason
-    action = names.get(explanation.action, explanation.action) if isinstance(explanation.action, str) else explanation.action
+    action = (
+        names.get(explanation.action, explanation.action)
+        if isinstance(explanation.action, str)
+        else explanation.action
+    )
     return Explanation(action, Reason(r.code, _rename(r.params, names)))
 
 
@@ -172,8 +206,14 @@ def legal_or_lowest(view: SeatView, explanation: Explanation) -> Explanation:
         return explanation
     deck = view.rules.card_deck
     index = ALL_CARD_NAMES.index
-    card = min(view.legal_cards, key=lambda c: (deck.suit_of[index(c)] == SPADES, deck.power[index(c)] % 13,
-                                                deck.power[index(c)]))
+    card = min(
+        view.legal_cards,
+        key=lambda c: (
+            deck.suit_of[index(c)] == SPADES,
+            deck.power[index(c)] % 13,
+            deck.power[index(c)],
+        ),
+    )
     return Explanation(card, reason("play.house_lowest", card=card))
 
 
@@ -191,8 +231,11 @@ def blind_choice(view: SeatView) -> Explanation | None:
     rules = view.rules
     them = view.scores[1 - view.team]
     gap = them - view.scores[view.team]
-    if (gap >= max(BLIND_NIL_GAP, rules.blind_nil_trail) and them >= rules.target - BLIND_NIL_LAST_CHANCE
-            and view.bids[view.partner] != NIL):
+    if (
+        gap >= max(BLIND_NIL_GAP, rules.blind_nil_trail)
+        and them >= rules.target - BLIND_NIL_LAST_CHANCE
+        and view.bids[view.partner] != NIL
+    ):
         return Explanation(BLIND_NIL, reason("bid.blind_nil", gap=gap))
     return None
 
@@ -200,24 +243,33 @@ def blind_choice(view: SeatView) -> Explanation | None:
 def adjust_bid(view: SeatView, own: Explanation) -> Explanation:
     """The level's bid ``own`` made legal under the house rules, with the reason that changed it."""
     rules: Rules = view.rules
-    legal = [b for b in view.legal_bids if b != BLIND_NIL]
+    legal = [b for b in view.legal_bids if isinstance(b, int)]  # blind nil is chosen apart
     bid = own.action
+    assert isinstance(bid, int), "a level's own bid is a number (blind nil is chosen apart)"
     partner = view.bids[view.partner]
     if rules.suicide:
         if partner is None:
-            if bid == NIL or bid <= SUICIDE_NIL_MAX:  # type: ignore[operator]
+            if bid == NIL or bid <= SUICIDE_NIL_MAX:
                 return Explanation(NIL, reason("bid.suicide_nil", bid=bid))
-            return own if bid in legal else Explanation(max(bid, SUICIDE_PARTNER_MIN),  # type: ignore[type-var]
-                                                        reason("bid.suicide_cover", bid=max(bid, SUICIDE_PARTNER_MIN)))  # type: ignore[type-var]
+            return (
+                own
+                if bid in legal
+                else Explanation(
+                    max(bid, SUICIDE_PARTNER_MIN),
+                    reason("bid.suicide_cover", bid=max(bid, SUICIDE_PARTNER_MIN)),
+                )
+            )
         if partner == NIL:
-            up = max(bid, SUICIDE_PARTNER_MIN)  # type: ignore[type-var]
+            up = max(bid, SUICIDE_PARTNER_MIN)
             return own if up == bid else Explanation(up, reason("bid.suicide_cover", bid=up))
         return own if bid == NIL else Explanation(NIL, reason("bid.suicide_nil", bid=bid))
     if rules.ten_for_200 and partner not in (None, NIL) and bid != NIL:
-        total = partner + bid  # type: ignore[operator]
-        if BIG_BID - BIG_BID_REACH <= total < BIG_BID and BIG_BID - partner in legal:  # type: ignore[operator]
-            return Explanation(BIG_BID - partner, reason("adj.ten_for_two_hundred", bid=BIG_BID - partner))  # type: ignore[operator]
+        total = partner + bid
+        if BIG_BID - BIG_BID_REACH <= total < BIG_BID and BIG_BID - partner in legal:
+            return Explanation(
+                BIG_BID - partner, reason("adj.ten_for_two_hundred", bid=BIG_BID - partner)
+            )
     if bid in legal:
         return own
-    up = min((b for b in legal if b != NIL and b >= bid), default=max(legal))  # type: ignore[operator]
+    up = min((b for b in legal if b != NIL and b >= bid), default=max(legal))
     return Explanation(up, reason("adj.min_team", bid=up, minimum=rules.min_team_bid))

@@ -5,12 +5,28 @@ never overtake a partner's sure winner, cover a partner's nil, attack an
 opponent's nil, and manage bags (stop winning once the contract is safe and
 bags are costly; let opponents near ten bags take the overtricks).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from ..cards import (ABOVE, SIDE_SUITS, CARD_NAMES, KING, NON_SPADES, RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF,
-                     SUIT_SIZE, SUITS, highest, lowest, suit_top)
+from ..cards import (
+    ABOVE,
+    CARD_NAMES,
+    KING,
+    NON_SPADES,
+    RANK_OF,
+    SIDE_SUITS,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUIT_SIZE,
+    SUITS,
+    highest,
+    lowest,
+    suit_top,
+)
 from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
@@ -46,16 +62,18 @@ SET_SLACK = 1
 class Plan:
     """What the seat wants from the rest of the hand, derived from bids, tricks and scores."""
 
-    __slots__ = ("nil", "cover", "attack", "want", "setting")
+    __slots__ = ("attack", "cover", "nil", "setting", "want")
 
     def __init__(self, t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> None:
         seat, bids, won = t.seat, t.bids, t.won
         team = seat % 2
         partner = (seat + 2) % 4
-        left = SUIT_SIZE - t.tricks_done      # thirteen tricks to a hand
+        left = SUIT_SIZE - t.tricks_done  # thirteen tricks to a hand
         self.nil = bids[seat] == NIL and won[seat] == 0
         self.cover = bids[partner] == NIL and won[partner] == 0
-        self.attack = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == NIL and won[s] == 0]
+        self.attack = [
+            s for s in ((seat + 1) % 4, (seat + 3) % 4) if bids[s] == NIL and won[s] == 0
+        ]
         need = team_need(bids, won, team)
         opp_need = team_need(bids, won, 1 - team)
         # setting the opponents: they need nearly every trick that is left
@@ -108,8 +126,11 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
     if plan.cover:
         if winner == partner:
             if beats:
-                return _why(lowest(beats) if last else highest(beats), "play.cover_overtake",
-                            partner_card=CARD_NAMES[best])
+                return _why(
+                    lowest(beats) if last else highest(beats),
+                    "play.cover_overtake",
+                    partner_card=CARD_NAMES[best],
+                )
             return _why(lowest(legal), "play.cover_cannot")
         if partner in later:
             # play high so the nil partner can duck under us
@@ -121,21 +142,33 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
     if plan.attack:
         nil_seat = plan.attack[0]
         if winner == nil_seat and under:
-            return _why(highest(under), "play.attack_leave", seat=nil_seat)   # leave the nil bidder winning
+            return _why(
+                highest(under), "play.attack_leave", seat=nil_seat
+            )  # leave the nil bidder winning
         if nil_seat in later:
-            return _why(lowest(under) if under else lowest(legal), "play.attack_under", seat=nil_seat)
+            return _why(
+                lowest(under) if under else lowest(legal), "play.attack_under", seat=nil_seat
+            )
     if winner == partner:
         card = trick[pos]
-        sure = last or not (t.outstanding_above(card) & _may_hold_any(t, later)) and (
-            SUIT_OF[card] == SPADES or not any(t.voids[s] >> SUIT_OF[card] & 1 for s in later))
+        sure = last or (
+            not (t.outstanding_above(card) & _may_hold_any(t, later))
+            and (SUIT_OF[card] == SPADES or not any(t.voids[s] >> SUIT_OF[card] & 1 for s in later))
+        )
         if sure or RANK_OF[card] >= KING or not plan.want:
             if not plan.want and under:
-                return _why(highest(under), "play.partner_winning_shed", partner_card=CARD_NAMES[card])
+                return _why(
+                    highest(under), "play.partner_winning_shed", partner_card=CARD_NAMES[card]
+                )
             chosen = lowest(under) if under else lowest(legal)
-            keep = legal & ABOVE[chosen]          # our higher cards of that suit, saved for later
+            keep = legal & ABOVE[chosen]  # our higher cards of that suit, saved for later
             if keep:
-                return _why(chosen, "play.partner_winning_keep", partner_card=CARD_NAMES[card],
-                            keep=CARD_NAMES[highest(keep)])
+                return _why(
+                    chosen,
+                    "play.partner_winning_keep",
+                    partner_card=CARD_NAMES[card],
+                    keep=CARD_NAMES[highest(keep)],
+                )
             return _why(chosen, "play.partner_winning", partner_card=CARD_NAMES[card])
     if plan.want:
         if beats:
@@ -145,11 +178,17 @@ def explain_card(t: Tracker, scores: tuple[int, int], bags: tuple[int, int]) -> 
             if bosses and not (bosses & NON_SPADES == 0 and led != SPADES and beats & NON_SPADES):
                 return _why(lowest(bosses), "play.win_boss")
             if led is not None and not legal & SUIT_MASKS[led]:
-                return _why(lowest(beats), "play.ruff", suit=SUITS[led])   # ruff as cheaply as possible
+                return _why(
+                    lowest(beats), "play.ruff", suit=SUITS[led]
+                )  # ruff as cheaply as possible
             if n == 1:
-                return _why(lowest(legal), "play.second_low")               # second hand low
+                return _why(lowest(legal), "play.second_low")  # second hand low
             inside = beats & SUIT_MASKS[SUIT_OF[best]]
-            return _why(highest(inside) if inside else lowest(beats), "play.win_cheap", over=CARD_NAMES[best])
+            return _why(
+                highest(inside) if inside else lowest(beats),
+                "play.win_cheap",
+                over=CARD_NAMES[best],
+            )
         return _discard(legal, keep_spades=True)
     # contract safe: duck, dumping the highest card that loses
     if under:
@@ -168,7 +207,8 @@ def _may_hold_any(t: Tracker, seats: list[int]) -> int:
 
 
 def _discard(mask: int, keep_spades: bool) -> Choice:
-    """A card to throw when not following suit: low side cards when winning matters, high ones when ducking."""
+    """A card to throw when not following suit: low side cards when winning matters, high ones when
+    ducking."""
     side = mask & NON_SPADES
     if side:
         if keep_spades:
@@ -180,7 +220,11 @@ def _discard(mask: int, keep_spades: bool) -> Choice:
                     best, best_len = lowest(m), m.bit_count()
             return _why(best, "play.keep_spades", suit=SUITS[SUIT_OF[best]])
         return _why(highest(side), "play.duck_discard")
-    return _why(lowest(mask), "play.cannot_win") if keep_spades else _why(highest(mask), "play.duck_discard")
+    return (
+        _why(lowest(mask), "play.cannot_win")
+        if keep_spades
+        else _why(highest(mask), "play.duck_discard")
+    )
 
 
 def _lead(t: Tracker, plan: Plan, legal: int, unseen: int) -> Choice:
@@ -219,7 +263,11 @@ def _lead(t: Tracker, plan: Plan, legal: int, unseen: int) -> Choice:
                 k = (length if has_spades else -length, RANK_OF[lowest(m)])
                 if key is None or k < key:
                     best, key = lowest(m), k
-            return _why(best, "lead.short_suit" if has_spades else "lead.long_suit", suit=SUITS[SUIT_OF[best]])
+            return _why(
+                best,
+                "lead.short_suit" if has_spades else "lead.long_suit",
+                suit=SUITS[SUIT_OF[best]],
+            )
         return _why(lowest(legal), "lead.low")
     # duck: lead low where we hold the lowest card, avoiding our winners
     return _why(lowest(side or legal), "lead.duck")
@@ -254,7 +302,8 @@ class NormalBot(Bot):
     level = "normal"
 
     def explain_bid(self, view: SeatView) -> Explanation:
-        """Estimated tricks, adjusted for the partner's bid (nil with a fitting hand), with the parts."""
+        """Estimated tricks, adjusted for the partner's bid (nil with a fitting hand), with the
+        parts."""
         return Explanation(*explain_bid(view))
 
     def explain_play(self, view: SeatView) -> Explanation:

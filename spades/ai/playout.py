@@ -5,14 +5,25 @@ play sampled deals to the end of the hand with :func:`rollout` and value each re
 :func:`hand_value` (the scoring kernel's points, bags at their long-run cost, and a bonus
 for deciding the match).
 """
+
 from __future__ import annotations
 
-from ..cards import ABOVE, FIRST_SPADE, NON_SPADES, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, highest, lowest
+from ..cards import (
+    ABOVE,
+    FIRST_SPADE,
+    NON_SPADES,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+    highest,
+    lowest,
+)
 from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points, match_winner, team_need
 from .house import HouseScoring
 
-WIN_BONUS = 600         # value of winning the match outright (points-equivalent)
+WIN_BONUS = 600  # value of winning the match outright (points-equivalent)
 
 
 def _attack_lead(legal: int, nil_hand: int) -> int:
@@ -29,8 +40,17 @@ def _attack_lead(legal: int, nil_hand: int) -> int:
     return best
 
 
-def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[int], p: int, nils: int,
-            remaining: int, needs: tuple[int, int]) -> int:
+def _policy(
+    h: int,
+    hands: list[int],
+    legal: int,
+    led: int | None,
+    trick: list[int],
+    p: int,
+    nils: int,
+    remaining: int,
+    needs: tuple[int, int],
+) -> int:
     """Cheap rollout policy for player ``p`` holding ``h`` (sampled full information, Normal-like):
     ``hands`` are every seat's cards, so an opponent's nil can be attacked where it is weakest;
     ``nils`` has bit ``s`` set while seat ``s``'s nil stands.
@@ -46,12 +66,16 @@ def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[i
     need = needs[t]
     opp_need = needs[1 - t]
     # set the opponents when they need nearly every trick that is left (this one included)
-    want = need > 0 or pnil or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= 1)
+    want = (
+        need > 0
+        or pnil
+        or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= 1)
+    )
     others = remaining & ~h
     if led is None:
         if nil:
             return lowest(legal & NON_SPADES or legal)
-        attack = nils & ~(5 << (p & 1))       # an opponent's nil still standing
+        attack = nils & ~(5 << (p & 1))  # an opponent's nil still standing
         if attack and not pnil:
             c = _attack_lead(legal, hands[(attack & -attack).bit_length() - 1])
             if c >= 0:
@@ -61,7 +85,7 @@ def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[i
             if sp and sp.bit_count() >= 3:
                 c = sp.bit_length() - 1
                 if not others & ABOVE[c] and others & SPADE_MASK:
-                    return c              # draw trumps with the boss spade
+                    return c  # draw trumps with the boss spade
             for suit in SUIT_MASKS:
                 x = legal & suit
                 if x:
@@ -85,7 +109,7 @@ def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[i
         return highest(beats) if n == 3 else lowest(beats)
     wseat = (p - n + pos) % 4
     if wseat != partner and nils >> wseat & 1 and under:
-        return highest(under)          # let the opponent's nil take this trick
+        return highest(under)  # let the opponent's nil take this trick
     winner_is_partner = (n - pos) == 2
     if winner_is_partner:
         if pnil:
@@ -117,15 +141,24 @@ def _policy(h: int, hands: list[int], legal: int, led: int | None, trick: list[i
 BAG_VALUE = 1 - BAG_PENALTY // BAGS_PER_PENALTY
 
 
-def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, int], bags: tuple[int, int],
-               house: HouseScoring | None = None) -> float:
-    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match.
+def hand_value(
+    bids: list[int],
+    won: list[int],
+    team: int,
+    scores: tuple[int, int],
+    bags: tuple[int, int],
+    house: HouseScoring | None = None,
+) -> float:
+    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the
+    match.
 
     Bags are valued at their long-run cost (each brings a tenth of the next penalty
     closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
     costs about the same whenever it is taken. The real scores decide the match bonus.
     ``house``: the house rules' scoring (:func:`house_scoring`), ``None`` for 1.0.0.
     """
+    v0: float
+    v1: float
     if house is None:
         p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
         p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
@@ -147,16 +180,18 @@ def hand_value(bids: list[int], won: list[int], team: int, scores: tuple[int, in
     return value
 
 
-def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bids: list[int],
-            broken: bool) -> list[int]:
-    """Play the hand out from a full-information state with :func:`_policy`; returns tricks won per seat."""
+def rollout(
+    hands: list[int], trick: list[int], leader: int, won: list[int], bids: list[int], broken: bool
+) -> list[int]:
+    """Play the hand out from a full-information state with :func:`_policy`; returns tricks won per
+    seat."""
     hands = hands[:]
     won = won[:]
     trick = trick[:]
     remaining = hands[0] | hands[1] | hands[2] | hands[3]
     p = (leader + len(trick)) % 4
     needs = team_need(bids, won, 0), team_need(bids, won, 1)
-    nils = 0                                 # nils still standing, a bit a seat
+    nils = 0  # nils still standing, a bit a seat
     for s in range(4):
         if bids[s] == NIL and not won[s]:
             nils |= 1 << s
@@ -167,7 +202,7 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
         if legal & (legal - 1):
             c = _policy(h, hands, legal, led, trick, p, nils, remaining, needs)
         else:
-            c = legal.bit_length() - 1      # the only legal card
+            c = legal.bit_length() - 1  # the only legal card
         bit = 1 << c
         hands[p] ^= bit
         remaining ^= bit
@@ -175,7 +210,7 @@ def rollout(hands: list[int], trick: list[int], leader: int, won: list[int], bid
         if c >= FIRST_SPADE:
             broken = True
         if len(trick) == 4:
-            p = leader = (leader + trick_winner(trick)) & 3      # seats are 0–3: & 3 is % 4
+            p = leader = (leader + trick_winner(trick)) & 3  # seats are 0–3: & 3 is % 4
             won[leader] += 1
             needs = team_need(bids, won, 0), team_need(bids, won, 1)
             nils &= ~(1 << leader)

@@ -6,6 +6,7 @@ towards players who bid high and away from a nil bidder. Hard's card search, its
 simulation (:mod:`spades.ai.hardbid`) and its exact endings (:mod:`spades.ai.endgame`) all
 sample here; the module sits below them, so none of them imports another to sample.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ import random
 from ..cards import FIRST_SPADE, JACK, KING, RANK_OF, SUIT_OF, numbers_of
 from ..legal import NIL
 from .tracker import Tracker
+
 
 def _weight(seat: int, card: int, bids: tuple[int, ...], won: list[int]) -> float:
     """How likely ``seat`` is to hold ``card`` judging from its bid (1 = no information)."""
@@ -36,7 +38,7 @@ def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] |
     eligible = {}
     for c in cards:
         eligible[c] = [s for s in others if not t.voids[s] >> SUIT_OF[c] & 1]
-    choices = {c: len(seats) for c, seats in eligible.items()}   # fewest possible holders first
+    choices = {c: len(seats) for c, seats in eligible.items()}  # fewest possible holders first
     weights = {(s, c): _weight(s, c, t.bids, t.won) for c in cards for s in eligible[c]}
     for attempt in range(tries):
         rng.shuffle(cards)
@@ -45,7 +47,11 @@ def sample_hands(t: Tracker, rng: random.Random, tries: int = 30) -> list[int] |
         hands = [0, 0, 0, 0]
         ok = True
         for c in order:
-            el = [s for s in eligible[c] if cap[s] > 0] if attempt < tries - 1 else [s for s in others if cap[s] > 0]
+            el = (
+                [s for s in eligible[c] if cap[s] > 0]
+                if attempt < tries - 1
+                else [s for s in others if cap[s] > 0]
+            )
             if not el:
                 ok = False
                 break

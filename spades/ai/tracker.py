@@ -3,6 +3,7 @@
 Everything here is derived from a :class:`~spades.SeatView` only (public plays,
 bids and the seat's own hand), so it never leaks hidden information.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,16 +17,16 @@ class Tracker:
     """Public knowledge of a hand in progress, as card masks, from ``seat``'s point of view."""
 
     seat: int
-    hand: int                     # the seat's own cards now
-    played: int                   # every card played so far (this trick included)
-    played_by: list[int]          # per seat: cards that seat has played
-    voids: list[int]              # per seat: bit s set when the seat has shown a void in suit s
-    counts: list[int]             # per seat: cards it still holds
-    trick: list[int]              # cards of the trick in progress, in play order
-    leader: int                   # who led (or leads) the trick in progress
+    hand: int  # the seat's own cards now
+    played: int  # every card played so far (this trick included)
+    played_by: list[int]  # per seat: cards that seat has played
+    voids: list[int]  # per seat: bit s set when the seat has shown a void in suit s
+    counts: list[int]  # per seat: cards it still holds
+    trick: list[int]  # cards of the trick in progress, in play order
+    leader: int  # who led (or leads) the trick in progress
     broken: bool
-    bids: tuple[int, int, int, int]
-    won: list[int]                # tricks won per seat this hand
+    bids: tuple[int, ...]  # per seat, -1 before its bid
+    won: list[int]  # tricks won per seat this hand
     tricks_done: int
 
     @property
@@ -50,7 +51,8 @@ class Tracker:
 
 
 def track(view: SeatView) -> Tracker:
-    """Build the :class:`Tracker` for ``view`` (voids from failures to follow suit and forced spade leads)."""
+    """Build the :class:`Tracker` for ``view`` (voids from failures to follow suit and forced spade
+    leads)."""
     played = 0
     played_by = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
@@ -59,14 +61,14 @@ def track(view: SeatView) -> Tracker:
     if view.trick is not None:
         tricks.append(view.trick)
     for t in tricks:
-        led = None
+        led = -1  # the suit led, from the trick's first card
         for i, (seat, name) in enumerate(t.plays):
             c = CARD_INDEX[name]
             suit = SUIT_OF[c]
             if i == 0:
                 led = suit
                 if suit == SPADES and not broken:
-                    for side in SIDE_SUITS:   # led a spade before they broke: held nothing else
+                    for side in SIDE_SUITS:  # led a spade before they broke: held nothing else
                         voids[seat] |= 1 << side
             elif suit != led:
                 voids[seat] |= 1 << led
@@ -74,7 +76,7 @@ def track(view: SeatView) -> Tracker:
                 broken = True
             played |= 1 << c
             played_by[seat] |= 1 << c
-    counts = [SUIT_SIZE - m.bit_count() for m in played_by]   # thirteen cards dealt to each seat
+    counts = [SUIT_SIZE - m.bit_count() for m in played_by]  # thirteen cards dealt to each seat
     hand = view.hand_mask
     voids[view.seat] = sum(1 << s for s in range(4) if not hand & SUIT_MASKS[s])
     cur = view.trick
@@ -82,13 +84,24 @@ def track(view: SeatView) -> Tracker:
     if cur is not None:
         leader = cur.leader
     elif view.tricks:
-        leader = view.tricks[-1].winner  # type: ignore[assignment]
+        leader = view.tricks[-1].winner  # type: ignore[assignment]  # a finished trick has one
     else:
         leader = (view.dealer + 1) % 4
     bids = tuple(b if b is not None else -1 for b in view.bids)
-    return Tracker(seat=view.seat, hand=hand, played=played, played_by=played_by, voids=voids,
-                   counts=counts, trick=trick, leader=leader, broken=view.spades_broken,
-                   bids=bids, won=list(view.tricks_won), tricks_done=len(view.tricks))  # type: ignore[arg-type]
+    return Tracker(
+        seat=view.seat,
+        hand=hand,
+        played=played,
+        played_by=played_by,
+        voids=voids,
+        counts=counts,
+        trick=trick,
+        leader=leader,
+        broken=view.spades_broken,
+        bids=bids,
+        won=list(view.tricks_won),
+        tricks_done=len(view.tricks),
+    )
 
 
 __all__ = ["Tracker", "track"]

@@ -2,9 +2,11 @@
 
 They read a match save, session save, hand record or hand notation handed in as text and never
 touch a session (``sid`` is accepted for the common handler signature and unused), so they live
-apart from the play messages in :mod:`spades.bridge.game`; :mod:`spades.bridge`'s ``HANDLERS`` table (and docstring)
+apart from the play messages in :mod:`spades.bridge.game`; :mod:`spades.bridge`'s ``HANDLERS`` table
+(and docstring)
 lists them with every other message.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,14 +45,28 @@ def _record_match(data: dict[str, Any]) -> Match:
         blind = data.get("blind", [False] * 4)
         bids = ["blind" if blind[s] is True else data["bids"][s] for s in order]
         plays = [card for t in data["tricks"] for _, card in t["plays"]]
-        spec = HandText(data["dealer"], tuple(tuple(h) for h in data["deal"]), before, bags,  # type: ignore[arg-type]
-                        tuple(b for b in bids if b is not None), tuple(plays), rules)
+        spec = HandText(
+            data["dealer"],
+            tuple(tuple(h) for h in data["deal"]),
+            before,
+            bags,
+            tuple(b for b in bids if b is not None),
+            tuple(plays),
+            rules,
+        )
     except (KeyError, TypeError, IndexError, ValueError):
-        raise BadSave("malformed", "Not a valid hand record: a field is missing or of the wrong kind.") from None
+        raise BadSave(
+            "malformed", "Not a valid hand record: a field is missing or of the wrong kind."
+        ) from None
     m = replay(spec)
     given = {k: v for k, v in data.items() if k != "rules"}
-    if scores is not None and (not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != given):
-        raise BadSave("inconsistent", "The hand record's tricks or scores do not agree with its own cards (tampered?).")
+    if scores is not None and (
+        not m.hands_played or {**m.hands_played[0].to_dict(), "number": data.get("number")} != given
+    ):
+        raise BadSave(
+            "inconsistent",
+            "The hand record's tricks or scores do not agree with its own cards (tampered?).",
+        )
     return m
 
 
@@ -65,11 +81,15 @@ def _saved_match(data: Any) -> Match:
 
 
 def _match_of(text: Any) -> tuple[str, Match]:
-    """The kind of ``text`` and its match replayed: a match save, session save, hand record or notation."""
+    """The kind of ``text`` and its match replayed: a match save, session save, hand record or
+    notation."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
     if len(text) > MAX_SAVE_CHARS:
-        raise BadInput("too_large", f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.")
+        raise BadInput(
+            "too_large",
+            f"The text is too long: {len(text):,} characters, at most {MAX_SAVE_CHARS:,}.",
+        )
     if not text.lstrip().startswith("{"):
         return "notation", replay(parse(text))
     data = loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_SAVE_DEPTH)
@@ -84,8 +104,12 @@ def review(args: Args, sid: str | None = None) -> dict[str, Any]:
     """Every hand in a saved match, session, hand record or hand notation, checked by replay."""
     source, m = _match_of(args.get("text"))
     deck = m.rules.card_deck
-    return {"source": source, "hands": match_records(m), "rules": m.rules.to_dict(),
-            "order": sort_hand([ALL_CARD_NAMES[c] for c in deck.cards], deck)}
+    return {
+        "source": source,
+        "hands": match_records(m),
+        "rules": m.rules.to_dict(),
+        "order": sort_hand([ALL_CARD_NAMES[c] for c in deck.cards], deck),
+    }
 
 
 def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
@@ -101,7 +125,11 @@ def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
 def _budget(args: Args) -> float:
     """The ``budget`` argument in seconds (:data:`MIN_BUDGET`–:data:`MAX_BUDGET`)."""
     value = args.get("budget", analysis.DEFAULT_BUDGET)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_BUDGET <= value <= MAX_BUDGET:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not MIN_BUDGET <= value <= MAX_BUDGET
+    ):
         raise BadRequest("bad_args", f"A budget is {MIN_BUDGET}–{MAX_BUDGET} seconds.")
     return float(value)
 
@@ -122,57 +150,101 @@ def _mask(cards: list[str]) -> int:
 
 
 def _position(data: Any) -> Position:
-    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
+    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names),
+    checked."""
     try:
         names = [*(c for h in data["hands"] for c in h), *data["trick"]]
-        if len(data["hands"]) != 4 or any(not isinstance(c, str) or c not in CARD_INDEX for c in names):
-            raise BadRequest("bad_card", "A position's hands and trick hold card names such as AS or 10H.")
-        pos = Position(tuple(_mask(h) for h in data["hands"]), tuple(CARD_INDEX[c] for c in data["trick"]),
-                       int(data["leader"]), bool(data["broken"]), tuple(int(b) for b in data["bids"]),
-                       tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
-                       tuple(int(b) for b in data.get("bags", (0, 0))))  # type: ignore[arg-type]
+        if len(data["hands"]) != 4 or any(
+            not isinstance(c, str) or c not in CARD_INDEX for c in names
+        ):
+            raise BadRequest(
+                "bad_card", "A position's hands and trick hold card names such as AS or 10H."
+            )
+        pos = Position(
+            tuple(_mask(h) for h in data["hands"]),
+            tuple(CARD_INDEX[c] for c in data["trick"]),
+            int(data["leader"]),
+            bool(data["broken"]),
+            tuple(int(b) for b in data["bids"]),
+            tuple(int(w) for w in data.get("won", (0, 0, 0, 0))),
+            tuple(int(b) for b in data.get("bags", (0, 0))),
+        )
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise BadRequest("bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}.") from None
+        raise BadRequest(
+            "bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}."
+        ) from None
     pos.check()
     return pos
 
 
 def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one budget."""
+    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one
+    budget."""
     budget = _budget(args)
     if "position" in args:
         pos = _position(args["position"])
-        score = args.get("score", True) is not False        # score: false → the trick value alone
+        score = args.get("score", True) is not False  # score: false → the trick value alone
         try:
-            values = {CARD_NAMES[c]: v for c, v in sorted(Solver(pos.bids, pos.bags).values(
-                pos, score=score, deadline=time.perf_counter() + budget).items())}
+            values = {
+                CARD_NAMES[c]: v
+                for c, v in sorted(
+                    Solver(pos.bids, pos.bags)
+                    .values(pos, score=score, deadline=time.perf_counter() + budget)
+                    .items()
+                )
+            }
         except NotFinished:
             values = {}
         team = pos.to_act & 1
-        return {"seat": pos.to_act, "finished": bool(values),
-                "values": {k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()}}
+        return {
+            "seat": pos.to_act,
+            "finished": bool(values),
+            "values": {
+                k: {"tricks": v.tricks[team], "margin": v.margin} for k, v in values.items()
+            },
+        }
     record = _completed(args)
     step = _whole(args, "step", 0, 0, CARDS_PER_HAND - 1)
-    return {**analysis.decision_at(record, step, budget).to_dict(), "step": step, "total": CARDS_PER_HAND}
+    return {
+        **analysis.decision_at(record, step, budget).to_dict(),
+        "step": step,
+        "total": CARDS_PER_HAND,
+    }
 
 
 def bid_advice(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand, and why (puzzles)."""
+    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand, and why
+    (puzzles)."""
     record = _completed(args)
     step = _whole(args, "step", 0, 0, 3)
-    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal],
-              scores=[s.score_before for s in record.scores], bags=[s.bags_before for s in record.scores])
+    m = Match(
+        seed=0,
+        dealer=record.dealer,
+        deal=[list(h) for h in record.deal],
+        scores=[s.score_before for s in record.scores],
+        bags=[s.bags_before for s in record.scores],
+    )
     for i in range(step):
         m.bid(record.bids[(record.dealer + 1 + i) % 4])
     seat = m.to_act
+    assert seat is not None, "a seat bids next in the bidding"
     explained = bot(HARD, seed=ADVICE_SEED).explain(m.view(seat))
-    return {"seat": seat, "action": record.bids[seat], "best": explained.action, "level": HARD,
-            "reason": explained.reason.to_dict()}
+    return {
+        "seat": seat,
+        "action": record.bids[seat],
+        "best": explained.action,
+        "level": HARD,
+        "reason": explained.reason.to_dict(),
+    }
 
 
 def dd_table(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """The double-dummy table of a completed hand: tricks per team with best play, by seat on lead."""
+    """The double-dummy table of a completed hand: tricks per team with best play, by seat on
+    lead."""
     record = _completed(args)
     table = analysis.table_of(record, _budget(args))
-    return {"table": [None if table[s] is None else list(table[s]) for s in range(4)],  # type: ignore[arg-type]
-            "leader": (record.dealer + 1) % 4, "bids": list(record.bids)}
+    return {
+        "table": [None if (row := table[s]) is None else list(row) for s in range(4)],
+        "leader": (record.dealer + 1) % 4,
+        "bids": list(record.bids),
+    }

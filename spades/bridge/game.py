@@ -1,10 +1,12 @@
-"""The bridge's play messages (a game in progress): a match in a :class:`~spades.session.Session`, kept by id.
+"""The bridge's play messages (a game in progress): a match in a :class:`~spades.session.Session`,
+kept by id.
 
 ``hello``, ``ping``, ``new_match``, ``rules``, ``resume``, ``bid``, ``look``, ``play``,
 ``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand`` and
 ``export``: each takes the message's arguments and the session id and returns the result;
 the protocol (names, which messages change the session, errors) is :mod:`spades.bridge`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -43,10 +45,16 @@ def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 # -- messages ------------------------------------------------------------------------------
 
+
 def hello(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """The engine's version, the bot levels on offer and the kind of each reason parameter."""
-    return {"version": __version__, "variant": VARIANT, "levels": list(LEVELS), "reason_kinds": param_kinds(),
-            "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
+    return {
+        "version": __version__,
+        "variant": VARIANT,
+        "levels": list(LEVELS),
+        "reason_kinds": param_kinds(),
+        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+    }
 
 
 def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -55,14 +63,20 @@ def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels, ``rules``."""
-    SESSIONS[sid] = Session.new(args.get("seed"), partner=args.get("partner"), opponents=args.get("opponents"),
-                                rules=args.get("rules"))
+    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels,
+    ``rules``."""
+    SESSIONS[sid] = Session.new(
+        args.get("seed"),
+        partner=args.get("partner"),
+        opponents=args.get("opponents"),
+        rules=args.get("rules"),
+    )
     return state(sid)
 
 
 def rules(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a match."""
+    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a
+    match."""
     checked = Rules.read(args.get("rules"))
     return {"rules": checked.to_dict(), "text": checked.to_text()}
 
@@ -80,7 +94,8 @@ def bid(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def look(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The human turns their cards face up at a blind-nil table (blind nil then closes for this hand)."""
+    """The human turns their cards face up at a blind-nil table (blind nil then closes for this
+    hand)."""
     _open(sid).look()
     return state(sid)
 
@@ -105,7 +120,11 @@ def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """What a computer player of ``level`` would do in the human's seat, and why."""
     level = check_level(args.get("level"))
     explained = _open(sid).explain_hint(level)
-    return {"level": level, "action": action_json(explained.action), "reason": explained.reason.to_dict()}
+    return {
+        "level": level,
+        "action": action_json(explained.action),
+        "reason": explained.reason.to_dict(),
+    }
 
 
 def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
@@ -114,11 +133,16 @@ def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     if found is None:
         return {"seat": args["seat"], "action": None, "reason": None}
     action, reason = found
-    return {"seat": args["seat"], "action": action_json(action), "reason": reason.to_dict() if reason else None}
+    return {
+        "seat": args["seat"],
+        "action": action_json(action),
+        "reason": reason.to_dict() if reason else None,
+    }
 
 
 def why_not(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it with."""
+    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it
+    with."""
     code = _open(sid).why_not(args.get("card"))
     return {"legal": code is None, "code": code}
 
@@ -141,8 +165,10 @@ def hand(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     if isinstance(number, bool) or not isinstance(number, int):
         raise BadRequest("bad_args", "A hand number is a whole number.")
     if not 1 <= number <= len(history):
-        raise BadRequest("bad_hand", f"There is no completed hand number {excerpt(number)}; "
-                                     f"{len(history)} are completed.")
+        raise BadRequest(
+            "bad_hand",
+            f"There is no completed hand number {excerpt(number)}; {len(history)} are completed.",
+        )
     return history[number - 1].to_dict()
 
 
@@ -150,10 +176,14 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """A completed hand (default: the last) as hand notation, for tutorial authors."""
     record = hand(args, sid)
     match = _open(sid).match
-    return {"text": format_hand(match.hands_played[record["number"] - 1], match.rules), "record": record}
+    return {
+        "text": format_hand(match.hands_played[record["number"] - 1], match.rules),
+        "record": record,
+    }
 
 
 def saved_text(sid: str = DEFAULT_SESSION) -> str | None:
-    """Session ``sid`` as save text, or ``None`` if there is none (a reply that changed it carries this)."""
+    """Session ``sid`` as save text, or ``None`` if there is none (a reply that changed it carries
+    this)."""
     session = SESSIONS.get(sid)
     return None if session is None else session.to_json()

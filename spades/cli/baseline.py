@@ -8,6 +8,7 @@ arena's: every action is fed to both, and an old bot decides from the old engine
 
 Only the arena uses this (never the game): it needs git and the repository's history.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -26,7 +27,8 @@ from typing import Any
 #: ``level@commit`` names a level of an older commit (e.g. ``hard@5104c58``).
 SEPARATOR = "@"
 _COMMIT = re.compile(r"[0-9a-f]{7,40}")
-#: Hard's wall-clock safety net, off for old Hard players (their decisions then depend on the position only).
+# : Hard's wall-clock safety net, off for old Hard players (their decisions then depend on the
+# position only).
 NO_TIME_CAP = float("inf")
 
 
@@ -36,7 +38,9 @@ def split_level(level: str) -> tuple[str, str | None]:
     if not sep:
         return level, None
     if not _COMMIT.fullmatch(commit):
-        raise ValueError(f"bad commit {commit!r} in level {level!r}: give 7–40 lower-case hex digits")
+        raise ValueError(
+            f"bad commit {commit!r} in level {level!r}: give 7–40 lower-case hex digits"
+        )
     return name, commit
 
 
@@ -46,24 +50,31 @@ def _repo() -> Path:
 
 
 def load(commit: str) -> ModuleType:
-    """The ``spades`` package of ``commit``, imported as ``spades_<commit>`` (cached, extracted once)."""
+    """The ``spades`` package of ``commit``, imported as ``spades_<commit>`` (cached, extracted
+    once)."""
     name = f"spades_{commit}"
     if name in sys.modules:
         return sys.modules[name]
-    root = Path(tempfile.gettempdir()) / f"spades_baseline_{os.getuid() if hasattr(os, 'getuid') else 0}"
+    root = (
+        Path(tempfile.gettempdir())
+        / f"spades_baseline_{os.getuid() if hasattr(os, 'getuid') else 0}"
+    )
     target = root / name
     if not target.is_dir():
         try:
-            tar = subprocess.run(["git", "-C", str(_repo()), "archive", "--format=tar", commit, "spades"],
-                                 check=True, capture_output=True).stdout
+            tar = subprocess.run(
+                ["git", "-C", str(_repo()), "archive", "--format=tar", commit, "spades"],
+                check=True,
+                capture_output=True,
+            ).stdout
         except (OSError, subprocess.CalledProcessError) as exc:
             raise ValueError(f"cannot read commit {commit!r} from git history: {exc}") from None
         root.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(dir=root))
         with tarfile.open(fileobj=io.BytesIO(tar)) as t:
-            t.extractall(work)                       # our own repository's files, paths under spades/
+            t.extractall(work)  # our own repository's files, paths under spades/
         try:
-            (work / "spades").rename(target)         # atomic: a parallel worker may have won the race
+            (work / "spades").rename(target)  # atomic: a parallel worker may have won the race
         except OSError:
             if not target.is_dir():
                 raise
@@ -79,7 +90,9 @@ class OldBot:
     def __init__(self, package: ModuleType, level: str, seed: int) -> None:
         ai = importlib.import_module(f"{package.__name__}.ai")
         self.bot = ai.bot(level, seed=seed)
-        self.hard = importlib.import_module(f"{package.__name__}.ai.hard") if level == "hard" else None
+        self.hard = (
+            importlib.import_module(f"{package.__name__}.ai.hard") if level == "hard" else None
+        )
 
     def choose(self, view: Any) -> int | str:
         """The old bot's action for the old engine's ``view``."""
@@ -103,7 +116,9 @@ class Shadow:
             if commit not in self.matches:
                 m = load(commit).Match(seed=seed)
                 if [m.dealt(s) for s in range(4)] != deal or m.dealer != dealer:
-                    raise ValueError(f"commit {commit} deals seed {seed} differently: no duplicate deals")
+                    raise ValueError(
+                        f"commit {commit} deals seed {seed} differently: no duplicate deals"
+                    )
                 self.matches[commit] = m
             self.bots[seat] = commit, OldBot(load(commit), name, seed * 4 + seat)
 

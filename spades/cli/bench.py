@@ -1,5 +1,6 @@
 """``python -m spades bench``: random legal play through the public API (full hands per second),
 or with ``--solver`` the double-dummy solver's times on random first leads."""
+
 from __future__ import annotations
 
 import argparse
@@ -18,7 +19,8 @@ from .args import RULES_HELP, rules_arg
 
 
 def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
-    """Random legal play through the public API; prints full hands per second (median of repeats)."""
+    """Random legal play through the public API; prints full hands per second (median of
+    repeats)."""
     rng = random.Random(args.seed)
     rules = getattr(args, "rules", DEFAULT)
     rates = []
@@ -34,10 +36,18 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
                     m.play(rng.choice(m.legal_cards()))
             hands += len(m.hands_played)
         rates.append(hands / (time.perf_counter() - start))
-    result = {"hands_per_second": round(statistics.median(rates)), "repeats": [round(r) for r in rates],
-              "python": sys.version.split()[0], "rules": rules.to_text()}
-    out(json.dumps(result) if args.json else
-        f"{result['hands_per_second']} full hands per second (median of {args.repeats}: {result['repeats']})")
+    result = {
+        "hands_per_second": round(statistics.median(rates)),
+        "repeats": [round(r) for r in rates],
+        "python": sys.version.split()[0],
+        "rules": rules.to_text(),
+    }
+    out(
+        json.dumps(result)
+        if args.json
+        else f"{result['hands_per_second']} full hands per second (median of {args.repeats}: "
+        f"{result['repeats']})"
+    )
     return 0
 
 
@@ -47,8 +57,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
-    """CPU time to solve the first lead of random deals (all candidate cards): trick value, then score value.
+def bench_solver(args) -> int:
+    """CPU time to solve the first lead of random deals (all candidate cards): trick value, then
+    score value.
 
     A solve past ``cap`` CPU seconds is counted as not finished, and in the median and p95 as
     slower than every finished one (so they stay honest).
@@ -68,23 +79,38 @@ def bench_solver(args) -> int:  # noqa: ANN001 - argparse.Namespace
             cpu = time.process_time()
             try:
                 solver.values(pos, score=kind == "score", deadline=cpu + cap)
-                times[kind].append(time.process_time() - cpu)     # CPU time: the machine may be shared
+                times[kind].append(time.process_time() - cpu)  # CPU time: the machine may be shared
             except NotFinished:
                 unfinished[kind] += 1
+
     def figure(v: list[float], q: float, past: int) -> float | str | None:
-        """A percentile counting the solves past the cap as slower than all: "> cap" if it falls there."""
+        """A percentile counting the solves past the cap as slower than all: "> cap" if it falls
+        there."""
         both = v + [float("inf")] * past
         x = _percentile(both, q) if both else None
         return None if x is None else f"> {cap}" if x == float("inf") else round(x, 3)
 
-    result = {k: {"median_s": figure(v, 0.5, unfinished[k]),
-                  "p95_s": figure(v, 0.95, unfinished[k]),
-                  "solved": len(v), "not_finished": unfinished[k]} for k, v in times.items()}
+    result: dict[str, Any] = {
+        k: {
+            "median_s": figure(v, 0.5, unfinished[k]),
+            "p95_s": figure(v, 0.95, unfinished[k]),
+            "solved": len(v),
+            "not_finished": unfinished[k],
+        }
+        for k, v in times.items()
+    }
     result["python"] = sys.version.split()[0]
     result["cap_s"] = cap
-    print(json.dumps(result) if args.json else "\n".join(
-        f"{k:6}: median {r['median_s']} s, p95 {r['p95_s']} s CPU over {r['solved']} deals"
-        f" ({r['not_finished']} past {cap} s)" for k, r in result.items() if isinstance(r, dict)))
+    print(
+        json.dumps(result)
+        if args.json
+        else "\n".join(
+            f"{k:6}: median {r['median_s']} s, p95 {r['p95_s']} s CPU over {r['solved']} deals"
+            f" ({r['not_finished']} past {cap} s)"
+            for k, r in result.items()
+            if isinstance(r, dict)
+        )
+    )
     return 0
 
 
@@ -96,9 +122,16 @@ def add_bench(sub: Any) -> None:
     b.add_argument("--repeats", type=int, default=5)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--rules", type=rules_arg, default=DEFAULT, help=RULES_HELP)
-    b.add_argument("--solver", action="store_true", help="double-dummy solve times instead (see spades.solver)")
+    b.add_argument(
+        "--solver", action="store_true", help="double-dummy solve times instead (see spades.solver)"
+    )
     b.add_argument("--deals", type=int, default=50, help="with --solver: random deals to time")
-    b.add_argument("--cap", type=float, default=30.0, help="with --solver: CPU seconds per solve, past it 'not finished'")
+    b.add_argument(
+        "--cap",
+        type=float,
+        default=30.0,
+        help="with --solver: CPU seconds per solve, past it 'not finished'",
+    )
     b.set_defaults(run=_bench_or_solver)
 
 

@@ -1,5 +1,6 @@
 """``python -m spades play``: a game in the terminal, you (South, seat 0) and a computer partner
 against two computer opponents, with hints, "why" and undo."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,7 @@ def pretty(card: str) -> str:
     return rank + SUIT_SYMBOLS[card[1]]
 
 
-def _bid_word(b: int | None) -> str:
+def _bid_word(b: int | str | None) -> str:
     """A bid as the table shows it: ``—`` before it is made, ``nil`` or the number."""
     return "—" if b is None else ("nil" if b == 0 else str(b))
 
@@ -36,12 +37,19 @@ def _bid_word(b: int | None) -> str:
 def _print_table(m: Match, out: Callable[[str], None]) -> None:
     """The table as the human sees it: scores, bids, tricks, the trick on the table, the hand."""
     out("")
-    out(f"Hand {m.hand_number} · dealer {SEAT_NAMES[m.dealer]} · "
-        f"score us {m.scores[0]} ({m.bags[0]} bags) – them {m.scores[1]} ({m.bags[1]} bags)")
+    out(
+        f"Hand {m.hand_number} · dealer {SEAT_NAMES[m.dealer]} · "
+        f"score us {m.scores[0]} ({m.bags[0]} bags) – them {m.scores[1]} ({m.bags[1]} bags)"
+    )
     bids, won = m.bids, m.tricks_won
-    out("  " + "  ".join(f"{SEAT_NAMES[s]}: bid {_bid_word(bids[s])}, won {won[s]}" for s in range(4)))
+    out(
+        "  "
+        + "  ".join(f"{SEAT_NAMES[s]}: bid {_bid_word(bids[s])}, won {won[s]}" for s in range(4))
+    )
     if m.trick:
-        out("  On the table: " + ", ".join(f"{SEAT_NAMES[s]} {pretty(c)}" for s, c in m.trick.plays))
+        out(
+            "  On the table: " + ", ".join(f"{SEAT_NAMES[s]} {pretty(c)}" for s, c in m.trick.plays)
+        )
     out("  Your hand: " + " ".join(pretty(c) for c in sort_hand(m.hand(HUMAN))))
 
 
@@ -50,39 +58,59 @@ def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
     record = m.hands_played[-1]
     for team, s in enumerate(record.scores):
         name = "Us  " if team == 0 else "Them"
-        nils = "".join(f", nil by {SEAT_NAMES[n.seat]} {'made' if n.made else 'set'} ({n.points:+d})" for n in s.nils)
-        out(f"  {name}: contract {s.contract}, took {s.contract_tricks} → "
+        nils = "".join(
+            f", nil by {SEAT_NAMES[n.seat]} {'made' if n.made else 'set'} ({n.points:+d})"
+            for n in s.nils
+        )
+        out(
+            f"  {name}: contract {s.contract}, took {s.contract_tricks} → "
             f"{'made' if s.made else 'set'} ({s.contract_points:+d}){nils}, bags +{s.bags}"
-            f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total {s.score_after}")
+            f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total "
+            f"{s.score_after}"
+        )
 
 
 def _print_event(session: Session, event: dict[str, Any], out: Callable[[str], None]) -> None:
-    """One action as a line (a bot's bid or card, the human's card) and the trick or hand it ended."""
+    """One action as a line (a bot's bid or card, the human's card) and the trick or hand it
+    ended."""
     seat = event["seat"]
     if event["kind"] == "bid":
         if seat != HUMAN:
             out(f"  {SEAT_NAMES[seat]} bids {_bid_word(event['bid'])}.")
         return
     card = event["card"]
-    out(f"  You play {pretty(card)} ({long_name(card)})." if seat == HUMAN else f"  {SEAT_NAMES[seat]} plays {pretty(card)}.")
+    out(
+        f"  You play {pretty(card)} ({long_name(card)})."
+        if seat == HUMAN
+        else f"  {SEAT_NAMES[seat]} plays {pretty(card)}."
+    )
     if "hand" in event:
-        out(f"  {SEAT_NAMES[event['trick']['winner']]} wins the last trick. Hand {event['hand']['number']} is over.")
+        out(
+            f"  {SEAT_NAMES[event['trick']['winner']]} wins the last trick. Hand "
+            f"{event['hand']['number']} is over."
+        )
         _print_hand_result(session.match, out)
     elif "trick" in event:
         out(f"  {SEAT_NAMES[event['trick']['winner']]} wins the trick.")
 
 
 BID_TEXT = re.compile(r"[0-9]{1,2}")
-HELP = ("Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
-        "'hint' suggests an action and says why, 'why' explains the last computer player's action "
-        "('why north', 'why west', 'why east': that player's last one), "
-        "'undo' takes back your last action, 'quit' leaves.")
+HELP = (
+    "Bid with a number (0 is nil). Play a card such as AS, 10h or th. "
+    "'hint' suggests an action and says why, 'why' explains the last computer player's action "
+    "('why north', 'why west', 'why east': that player's last one), "
+    "'undo' takes back your last action, 'quit' leaves."
+)
 WHY_SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 
 
 def _action_words(action: int | str) -> str:
     """An action as words: ``bid 3`` or ``play 10♥``."""
-    return "bid " + _bid_word(action) if isinstance(action, int) or action == BLIND_NIL else "play " + pretty(action)
+    return (
+        "bid " + _bid_word(action)
+        if isinstance(action, int) or action == BLIND_NIL
+        else "play " + pretty(action)
+    )
 
 
 def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
@@ -92,7 +120,8 @@ def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
 
 
 def _why(session: Session, words: list[str], out: Callable[[str], None]) -> None:
-    """``why [north|west|east]``: a computer player's last action and its reason (default: the latest)."""
+    """``why [north|west|east]``: a computer player's last action and its reason (default: the
+    latest)."""
     if words:
         seat = WHY_SEATS.get(words[0].lower())
         if seat is None or seat in session.humans or len(words) > 1:
@@ -124,7 +153,7 @@ def _action(m: Match, text: str) -> int | str | None:
         text = "0" if text.lower() == "nil" else text
         return int(text) if BID_TEXT.fullmatch(text) else None
     card = text.upper().replace("10", "T")
-    return card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+    return card.translate(str.maketrans("♠♥♦♣", "SHDC"))
 
 
 def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str], None]) -> bool:
@@ -132,8 +161,11 @@ def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str
     m = session.match
     _print_table(m, out)
     while True:
-        prompt = f"Your bid ({', '.join(map(str, m.legal_bids()))}; 0 = nil): " if m.phase == BID else \
-            f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
+        prompt = (
+            f"Your bid ({', '.join(map(str, m.legal_bids()))}; 0 = nil): "
+            if m.phase == BID
+            else f"Your card ({' '.join(pretty(c) for c in m.legal_cards())}): "
+        )
         try:
             text = read(prompt).strip()
         except EOFError:
@@ -166,22 +198,34 @@ def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str
             out(f"  ✗ {exc.message}")
 
 
-def play(args: argparse.Namespace, read: Callable[[str], str] = input, out: Callable[[str], None] = print,
-         session: Session | None = None) -> int:
+def play(
+    args: argparse.Namespace,
+    read: Callable[[str], str] = input,
+    out: Callable[[str], None] = print,
+    session: Session | None = None,
+) -> int:
     """An interactive game in the terminal (``session`` defaults to a new one from ``args``)."""
     if session is None:
-        session = Session.new(args.seed, partner=args.partner, opponents=args.opponents,
-                              rules=getattr(args, "rules", DEFAULT))
+        session = Session.new(
+            args.seed,
+            partner=args.partner,
+            opponents=args.opponents,
+            rules=getattr(args, "rules", DEFAULT),
+        )
     m = session.match
-    out(f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
-        f"against {session.opponents} opponents. Type 'help' for commands.")
+    out(
+        f"Spades {__version__}: you are South with {SEAT_NAMES[2]} ({session.partner}) as partner, "
+        f"against {session.opponents} opponents. Type 'help' for commands."
+    )
     while m.phase != OVER:
         for event in session.run_bots():
             _print_event(session, event, out)
         if m.phase != OVER and not _human_turn(session, read, out):
             return 0
-    out(f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
-        f"{max(m.scores)} to {min(m.scores)}.")
+    out(
+        f"Match over: {'you and your partner win' if m.winner == 0 else 'the opponents win'} "
+        f"{max(m.scores)} to {min(m.scores)}."
+    )
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The double-dummy solver: exact search over a hand with every card visible, split as DDS splits it.
+"""The double-dummy solver: exact search over a hand with every card visible, split as DDS splits
+it.
 
 ``solve(match)`` gives each legal card of the seat to act its further tricks and hand-score
 margin with best play by both teams; :class:`Solver` keeps its tables over many positions of
@@ -16,9 +17,19 @@ one hand. The modules, bottom to top:
 
 Standard library only (runs unchanged in Pyodide).
 """
+
 from __future__ import annotations
 
 from .position import CardValue, NotFinished, Position, SolverError
 from .search import Solver, hand_margin, solve, solve_position
 
-__all__ = ["CardValue", "NotFinished", "Position", "Solver", "SolverError", "hand_margin", "solve", "solve_position"]
+__all__ = [
+    "CardValue",
+    "NotFinished",
+    "Position",
+    "Solver",
+    "SolverError",
+    "hand_margin",
+    "solve",
+    "solve_position",
+]

@@ -1,4 +1,5 @@
-"""The margin search (the score value): null-window tests on the hand-score margin (used by :class:`spades.solver.Solver`).
+"""The margin search (the score value): null-window tests on the hand-score margin (used by
+:class:`spades.solver.Solver`).
 
 With a nil bid (or a bag penalty in reach) each team's points are not a rising function of
 its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
@@ -9,8 +10,10 @@ seat's count matter; a team without nil counts by its total) and shared by relev
 trick search's, and a cut-off from the range of margins still possible (the run of top spades
 counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..legal import trick_winner
@@ -18,26 +21,43 @@ from ..scoring import score_team
 from .moves import follow_moves, lead_moves
 from .quick import seat_spade_tricks, spade_run
 from .state import SearchState
-from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
+from .table import (
+    Bucket,
+    depths_mask,
+    lead_hint_key,
+    lookup,
+    low_alike,
+    signature,
+    store,
+    trick_rel,
+)
 
-INFINITY = 10 ** 6
-#: RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run`` top spades
+INFINITY = 10**6
+# : RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run``
+# top spades
 #: (holder -1: none).
-RUN_LEAST = [tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14)) for holder in (0, 1, 2, 3, -1)]
-TEAM_POINTS_CACHE = 4096    # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
+RUN_LEAST = [
+    tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14))
+    for holder in (0, 1, 2, 3, -1)
+]
+TEAM_POINTS_CACHE = 4096  # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
 
 
 @lru_cache(maxsize=TEAM_POINTS_CACHE)
-def team_points(bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int) -> int:
+def team_points(
+    bids: tuple[int, ...], bags: tuple[int, ...], team: int, won_a: int, won_b: int
+) -> int:
     """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
-    function (the only call to it here; cached: the searches ask for the same few counts again and again)."""
+    function (the only call to it here; cached: the searches ask for the same few counts again and
+    again)."""
     return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
 
 
-def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, ...]) -> int:
     """Team 0's hand points minus team 1's."""
-    bids, bags = tuple(bids), tuple(bags)       # the cache's keys
-    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
+    bids, bags = tuple(bids), tuple(bags)  # the cache's keys
+
+    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
 
 
 class MarginSearch(SearchState):
@@ -45,13 +65,17 @@ class MarginSearch(SearchState):
 
     bids: tuple[int, ...]
     bags: tuple[int, ...]
-    score_tt: dict[tuple, dict]
+    score_tt: dict[tuple, Bucket]
     ends: dict[tuple[int, ...], list[tuple[int, ...]]]
-    won_keys: dict[tuple[int, ...], tuple[int, int]]    # tricks won per seat → their futures (see _won_key)
+    won_keys: dict[
+        tuple[int, ...], tuple[int, int]
+    ]  # tricks won per seat → their futures (see _won_key)
     team_futures: dict[tuple, int]
     margins: dict[tuple, int]
     outcomes: dict[tuple, list[int]]
-    margin_best: dict[tuple, int]       # trick starts alike (lead_hint_key) → the lead that last decided a test
+    margin_best: dict[
+        tuple, int
+    ]  # trick starts alike (lead_hint_key) → the lead that last decided a test
     use_low: bool
 
     def _margin(self) -> int:
@@ -59,41 +83,58 @@ class MarginSearch(SearchState):
         won = tuple(self.won)
         m = self.margins.get(won)
         if m is None:
-            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)
         return m
 
     def _won_key(self, won: tuple[int, ...]) -> tuple[int, int]:
-        """The tricks won per seat as the score table's key: per team, the points it can still end on
+        """The tricks won per seat as the score table's key: per team, the points it can still end
+        on
         for each split of the further tricks between its two seats (numbered as met). Trick counts
-        with the same futures share table entries: a team without a nil bid is keyed by its total."""
+        with the same futures share table entries: a team without a nil bid is keyed by its
+        total."""
         key = self.won_keys.get(won)
         if key is None:
             r = 13 - sum(won)
             ids = []
             for team in (0, 1):
                 a, b = won[team], won[team + 2]
-                futures = tuple(team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
-                                for x in range(r + 1) for y in range(r + 1 - x))
+                futures = tuple(
+                    team_points(self.bids, self.bags, team, a + x, b + y)
+                    for x in range(r + 1)
+                    for y in range(r + 1 - x)
+                )
                 ids.append(self.team_futures.setdefault((team, r, futures), len(self.team_futures)))
             key = self.won_keys[won] = (ids[0], ids[1])
         return key
 
     def _outcomes(self, won: tuple[int, ...], least: tuple[int, ...]) -> list[int]:
-        """Sorted margins the hand can still end on from ``won``, each seat taking at least ``least`` more."""
+        """Sorted margins the hand can still end on from ``won``, each seat taking at least
+        ``least`` more."""
         key = (won, least)
         out = self.outcomes.get(key)
         if out is None:
             ends = self.ends.get(won)
-            if ends is None:            # every split of the further tricks among the seats, and its margin
+            if ends is None:  # every split of the further tricks among the seats, and its margin
                 r = 13 - sum(won)
                 w0, w1, w2, w3 = won
                 ends = self.ends[won] = [
-                    (a, b, c, r - a - b - c,
-                     hand_margin(self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags))  # type: ignore[arg-type]
-                    for a in range(r + 1) for b in range(r + 1 - a) for c in range(r + 1 - a - b)]
+                    (
+                        a,
+                        b,
+                        c,
+                        r - a - b - c,
+                        hand_margin(
+                            self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags
+                        ),
+                    )
+                    for a in range(r + 1)
+                    for b in range(r + 1 - a)
+                    for c in range(r + 1 - a - b)
+                ]
             l0, l1, l2, l3 = least
-            out = self.outcomes[key] = sorted({e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2
-                                               and e[3] >= l3})   # the real play is one of them
+            out = self.outcomes[key] = sorted(
+                {e[4] for e in ends if e[0] >= l0 and e[1] >= l1 and e[2] >= l2 and e[3] >= l3}
+            )  # the real play is one of them
         return out
 
     def _mge(self, v: int) -> bool:
@@ -107,7 +148,8 @@ class MarginSearch(SearchState):
         taken back in place, the trick's winner followed card by card).
 
         Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
-        bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver.table`).
+        bounds among positions that agree on the relevant cards' owners
+        (:mod:`spades.solver.table`).
         """
         self._tick()
         table = None
@@ -143,13 +185,14 @@ class MarginSearch(SearchState):
                     self.rel = depths_mask(live, hit[0])
                     return hit[1] >= v
             seat = leader
-            moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
+            leads = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
             if table is not None:
                 hint = lead_hint_key(bucket, code, ns)
                 first = self.margin_best.get(hint, -1)
-                if first >= 0 and moves[0] != first and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                if first >= 0 and leads[0] != first and first in leads:
+                    leads.remove(first)
+                    leads.insert(0, first)
+            moves: Sequence[int] = leads
         else:
             seat = (leader + n) & 3
             moves = follow_moves(h, seat, trick, at, self.live, equiv, self.use_order)
@@ -159,7 +202,7 @@ class MarginSearch(SearchState):
         result = not maximiser
         broken = self.broken
         rel = 0
-        low = 0                             # cards shown alike to a searched one (see low_alike)
+        low = 0  # cards shown alike to a searched one (see low_alike)
         use_low = self.use_low
         for c in moves:
             bit = 1 << c
@@ -170,7 +213,7 @@ class MarginSearch(SearchState):
                 self.broken = True
             if n == 0:
                 nat = 0
-            elif (c > w if c // 13 == wsuit else c >= 39):
+            elif c > w if c // 13 == wsuit else c >= 39:
                 nat = n
             else:
                 nat = at
@@ -198,7 +241,18 @@ class MarginSearch(SearchState):
                 break
             rel |= got
         if table is not None:
-            rel = store(table, code, ns, live, rel, self.use_partition, result, v if result else v - 1, -INFINITY, INFINITY)
+            rel = store(
+                table,
+                code,
+                ns,
+                live,
+                rel,
+                self.use_partition,
+                result,
+                v if result else v - 1,
+                -INFINITY,
+                INFINITY,
+            )
         self.rel = rel
         return result
 

@@ -5,16 +5,18 @@ top side cards it can cash, spades that must take a trick) already decide the te
 calls these quick tricks. Each bound comes with the cards it rests on (its relevance, see
 :mod:`spades.solver.table`). Standard library only.
 """
+
 from __future__ import annotations
 
 from ..cards import SPADE_MASK, SUIT_BITS, SUIT_MASKS
 from .memo import Memo
 
-SIDE_SUIT_MASKS = SUIT_MASKS[:3]     # clubs, diamonds, hearts
+SIDE_SUIT_MASKS = SUIT_MASKS[:3]  # clubs, diamonds, hearts
 
 
 def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
-    """The seat holding the highest live spade (-1: none, or on the table), its run of top live spades, their mask."""
+    """The seat holding the highest live spade (-1: none, or on the table), its run of top live
+    spades, their mask."""
     spades = live & SPADE_MASK
     if not spades:
         return -1, 0, 0
@@ -35,7 +37,9 @@ def team0_bound(side: int, sure: int, left: int) -> int:
     return sure if side == 0 else left - sure
 
 
-def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: int) -> tuple[int, int] | None:
+def sure_tricks_why(
+    h: list[int], leader: int, live: int, broken: bool, target: int
+) -> tuple[int, int] | None:
     """At a trick start: a bound on team 0's further tricks that decides ``value >= target`` from
     tricks a team is sure of, and the cards it rests on (``None`` if none decides).
 
@@ -48,7 +52,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
     table keeps their owners fixed when it shares the bound.
     """
     left = h[leader].bit_count()
-    needs = (target, left + 1 - target)   # team 0 reaches target, team 1 keeps it below
+    needs = (target, left + 1 - target)  # team 0 reaches target, team 1 keeps it below
     holder, run, run_cards = spade_run(h, live)
     if holder >= 0:
         side = holder & 1
@@ -56,8 +60,10 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
         rest = live & SPADE_MASK & ~run_cards
         top = 1 << rest.bit_length() >> 1
         pair = h[holder] | h[holder ^ 2]
-        if not rest & ~pair:                # no opposing spade
-            longer = max((h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count())
+        if not rest & ~pair:  # no opposing spade
+            longer = max(
+                (h[holder] & SPADE_MASK).bit_count(), (h[holder ^ 2] & SPADE_MASK).bit_count()
+            )
             if longer >= need:
                 return team0_bound(side, longer, left), 0
         if run >= need:
@@ -81,7 +87,7 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
         top = 1 << suit.bit_length() >> 1
         by_leader = bool(mine & top)
         hand = mine if by_leader else mate
-        cashable = 13                     # tricks cashable in the suit: capped by a ruffer's length
+        cashable = 13  # tricks cashable in the suit: capped by a ruffer's length
         if p1 & SPADE_MASK:
             cashable = (p1 & m).bit_count()
         if p2 & SPADE_MASK:
@@ -98,11 +104,11 @@ def sure_tricks_why(h: list[int], leader: int, live: int, broken: bool, target: 
             got_leader, why_leader = got, why_leader | cards
         else:
             got_partner, why_partner = got, why_partner | cards
-            if cashed and mine & m:       # a low card of the suit to lead to partner's winner
+            if cashed and mine & m:  # a low card of the suit to lead to partner's winner
                 entry = True
     if got_leader >= need:
         return team0_bound(us, got_leader, left), why_leader
-    if entry and got_partner >= need:     # partner's count only with an entry
+    if entry and got_partner >= need:  # partner's count only with an entry
         return team0_bound(us, got_partner, left), why_partner
     return None
 
@@ -124,8 +130,8 @@ def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple
     needs = (target, left + 1 - target)
     spades = live & SPADE_MASK
     if target == left or target == 1:
-        side = 1 if target == left else 0       # the side that needs one trick
-        for i in (1, 2, 3):                     # not the leader: it may have to lead
+        side = 1 if target == left else 0  # the side that needs one trick
+        for i in (1, 2, 3):  # not the leader: it may have to lead
             x = (leader + i) & 3
             mine = h[x] & SPADE_MASK
             if x & 1 != side or not mine:
@@ -138,7 +144,7 @@ def spade_tricks_why(h: list[int], leader: int, live: int, target: int) -> tuple
     for x in range(4):
         mine = h[x] >> 39
         need = needs[x & 1]
-        if mine.bit_count() >= need > 0:        # else its spades cannot decide
+        if mine.bit_count() >= need > 0:  # else its spades cannot decide
             reach = _SPADES_PAST[(h[(x + 1) & 3] | h[(x + 3) & 3]) >> 39 << 13 | mine]
             if need < len(reach):
                 return team0_bound(x & 1, need, left), spades & ~((1 << 39 + reach[need]) - 1)
@@ -163,8 +169,10 @@ def seat_spade_tricks(h: list[int], live: int) -> tuple[tuple[int, int, int, int
 
 
 def _spades_past(key: int) -> tuple[int, ...]:
-    """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥ 1)
-    is the rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""
+    """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥
+    1)
+    is the rank down to which the hand's spades are sure of ``n`` tricks (see
+    :func:`spade_tricks_why`)."""
     mine, theirs = key & SUIT_BITS, key >> 13
     out = [13]
     j = 0
@@ -176,4 +184,4 @@ def _spades_past(key: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_SPADES_PAST = Memo(_spades_past)    # see spade_tricks_why
+_SPADES_PAST = Memo(_spades_past)  # see spade_tricks_why

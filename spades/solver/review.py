@@ -11,6 +11,7 @@ tables help the earlier ones); :func:`iter_review` yields results as they come, 
 worker that shows progress. Each position has a time budget; past it the decision says
 "not finished" (``finished`` false, costs ``None``) instead of blocking.
 """
+
 from __future__ import annotations
 
 import time
@@ -23,8 +24,8 @@ from ..match import HandRecord, Match
 from .position import CardValue, NotFinished, Position
 from .search import Solver
 
-DEFAULT_BUDGET = 2.0        # seconds per position
-BID_SPREAD = 1              # candidate bids: makeable tricks minus partner's bid, ± this
+DEFAULT_BUDGET = 2.0  # seconds per position
+BID_SPREAD = 1  # candidate bids: makeable tricks minus partner's bid, ± this
 
 
 class ReviewError(SpadesError, ValueError):
@@ -35,24 +36,34 @@ class ReviewError(SpadesError, ValueError):
 class Decision:
     """One decision of the hand and its double-dummy judgement."""
 
-    index: int                    # 0–3 the bids in order, 4–55 the cards in order
+    index: int  # 0–3 the bids in order, 4–55 the cards in order
     seat: int
-    kind: str                     # "bid" or "card"
-    action: str                   # the card name, or the bid ("nil" or a number)
-    values: dict[str, CardValue] = field(default_factory=dict)   # each option → its value
-    best: str | None = None       # the option with the best score margin (tricks if points unknown)
+    kind: str  # "bid" or "card"
+    action: str  # the card name, or the bid ("nil" or a number)
+    values: dict[str, CardValue] = field(default_factory=dict)  # each option → its value
+    best: str | None = None  # the option with the best score margin (tricks if points unknown)
     cost_tricks: int | None = None
     cost_points: int | None = None
     finished: bool = False
 
     def to_dict(self) -> dict:
-        """The JSON form (``seat``, ``action``, ``best``, ``cost_tricks``, ``cost_points`` and more)."""
+        """The JSON form (``seat``, ``action``, ``best``, ``cost_tricks``, ``cost_points`` and
+        more)."""
         team = self.seat & 1
-        return {"index": self.index, "seat": self.seat, "kind": self.kind, "action": self.action,
-                "best": self.best, "cost_tricks": self.cost_tricks, "cost_points": self.cost_points,
-                "finished": self.finished,
-                "values": {k: {"tricks": v.tricks[team] if v.tricks else None, "margin": v.margin}
-                           for k, v in self.values.items()}}
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "kind": self.kind,
+            "action": self.action,
+            "best": self.best,
+            "cost_tricks": self.cost_tricks,
+            "cost_points": self.cost_points,
+            "finished": self.finished,
+            "values": {
+                k: {"tricks": v.tricks[team] if v.tricks else None, "margin": v.margin}
+                for k, v in self.values.items()
+            },
+        }
 
 
 @dataclass(slots=True)
@@ -75,13 +86,15 @@ def _judge(d: Decision) -> None:
     played = vals.get(d.action)
     if not vals or played is None:
         return
-    if all(v.tricks is not None for v in vals.values()):
-        d.cost_tricks = max(v.tricks[team] for v in vals.values()) - played.tricks[team]
-    if all(v.margin is not None for v in vals.values()):
-        d.best = max(vals, key=lambda k: (vals[k].margin, vals[k].tricks[team] if vals[k].tricks else 0))
-        d.cost_points = vals[d.best].margin - played.margin  # type: ignore[operator]
+    tricks = {k: v.tricks[team] for k, v in vals.items() if v.tricks is not None}
+    margins = {k: v.margin for k, v in vals.items() if v.margin is not None}
+    if len(tricks) == len(vals):
+        d.cost_tricks = max(tricks.values()) - tricks[d.action]
+    if len(margins) == len(vals):
+        d.best = max(vals, key=lambda k: (margins[k], tricks.get(k, 0)))
+        d.cost_points = margins[d.best] - margins[d.action]
     elif d.cost_tricks is not None:
-        d.best = max(vals, key=lambda k: vals[k].tricks[team])
+        d.best = max(vals, key=tricks.__getitem__)
     d.finished = d.cost_tricks is not None and d.cost_points is not None
 
 
@@ -89,7 +102,9 @@ def _positions(record: HandRecord) -> tuple[Match, list[Position]]:
     """Replay the hand; the position before each of its 52 cards, and the match after the bids."""
     before = [s.score_before for s in record.scores]
     bags = [s.bags_before for s in record.scores]
-    m = Match(seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal], scores=before, bags=bags)
+    m = Match(
+        seed=0, dealer=record.dealer, deal=[list(h) for h in record.deal], scores=before, bags=bags
+    )
     for i in range(4):
         m.bid(record.bids[(record.dealer + 1 + i) % 4])
     start = m.copy()
@@ -116,8 +131,11 @@ def _card_values(solver: Solver, pos: Position, budget: float) -> tuple[dict[str
     return {CARD_NAMES[c]: v for c, v in full.items()}, True
 
 
-def leader_table(start: Position, solver: Solver, budget: float) -> dict[int, tuple[int, int] | None]:
-    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or ``None`` past the budget."""
+def leader_table(
+    start: Position, solver: Solver, budget: float
+) -> dict[int, tuple[int, int] | None]:
+    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or ``None``
+    past the budget."""
     out: dict[int, tuple[int, int] | None] = {}
     for leader in range(4):
         pos = Position(start.hands, (), leader, start.broken, start.bids, start.won, start.bags)
@@ -130,10 +148,11 @@ def leader_table(start: Position, solver: Solver, budget: float) -> dict[int, tu
 
 
 def iter_review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Iterator[Decision | dict]:
-    """Yield each card decision from the last to the first, then the table (a dict), then the bids."""
+    """Yield each card decision from the last to the first, then the table (a dict), then the
+    bids."""
     if not isinstance(record, HandRecord) or len(record.tricks) != 13:
         raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
-    start, positions = _positions(record)
+    _, positions = _positions(record)
     cards = [c for t in record.tricks for _, c in t.plays]
     solver = Solver(positions[0].bids, positions[0].bags)
     for i in range(51, -1, -1):
@@ -147,8 +166,11 @@ def iter_review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Iterator[
     yield from _bid_decisions(record, positions[0], table, budget)
 
 
-def _bid_decisions(record: HandRecord, first: Position, table: dict, budget: float) -> Iterator[Decision]:
-    """Each bid against a few alternatives, by the score margin with best play from the opening lead."""
+def _bid_decisions(
+    record: HandRecord, first: Position, table: dict, budget: float
+) -> Iterator[Decision]:
+    """Each bid against a few alternatives, by the score margin with best play from the opening
+    lead."""
     makeable = table.get(first.leader)
     for i in range(4):
         seat = (record.dealer + 1 + i) % 4
@@ -157,18 +179,25 @@ def _bid_decisions(record: HandRecord, first: Position, table: dict, budget: flo
         options = {made, 0}
         if makeable is not None:
             centre = makeable[team] - record.bids[seat ^ 2]
-            options |= {b for b in range(centre - BID_SPREAD, centre + BID_SPREAD + 1) if 1 <= b <= 13}
+            options |= {
+                b for b in range(centre - BID_SPREAD, centre + BID_SPREAD + 1) if 1 <= b <= 13
+            }
         d = Decision(i, seat, "bid", _bid_text(made))
         deadline = time.perf_counter() + budget
+        margins: dict[str, int] = {}  # each bid's margin, from the bidder's side
         try:
             for b in sorted(options):
                 bids = list(first.bids)
                 bids[seat] = b
-                pos = Position(first.hands, (), first.leader, first.broken, tuple(bids), first.won, first.bags)  # type: ignore[arg-type]
+                pos = Position(
+                    first.hands, (), first.leader, first.broken, tuple(bids), first.won, first.bags
+                )
                 m0 = Solver(pos.bids, pos.bags).margin(pos, deadline=deadline)
-                d.values[_bid_text(b)] = CardValue(None, m0 if team == 0 else -m0)  # type: ignore[arg-type]
-            d.best = max(d.values, key=lambda k: d.values[k].margin)  # type: ignore[arg-type, return-value]
-            d.cost_points = d.values[d.best].margin - d.values[d.action].margin  # type: ignore[operator]
+                margins[_bid_text(b)] = m0 if team == 0 else -m0
+                value = CardValue(None, margins[_bid_text(b)])  # type: ignore[arg-type]  # a bid: no trick split
+                d.values[_bid_text(b)] = value
+            d.best = max(margins, key=margins.__getitem__)
+            d.cost_points = margins[d.best] - margins[d.action]
             d.finished = True
         except NotFinished:
             d.values = {}
@@ -197,8 +226,16 @@ _STEPWISE: dict[str, tuple[list[Position], list[str], Solver]] = {}
 
 def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
     """The positions, cards and solver of ``record`` (made once, kept for the next step)."""
-    key = repr((record.dealer, record.deal, record.bids, [s.score_before for s in record.scores],
-                [s.bags_before for s in record.scores], [t.plays for t in record.tricks]))
+    key = repr(
+        (
+            record.dealer,
+            record.deal,
+            record.bids,
+            [s.score_before for s in record.scores],
+            [s.bags_before for s in record.scores],
+            [t.plays for t in record.tricks],
+        )
+    )
     if key not in _STEPWISE:
         _, positions = _positions(record)
         cards = [c for t in record.tricks for _, c in t.plays]
@@ -208,7 +245,8 @@ def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
 
 
 def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -> Decision:
-    """The card decision before card ``step`` (0–51) of a completed hand, judged within ``budget`` seconds."""
+    """The card decision before card ``step`` (0–51) of a completed hand, judged within ``budget``
+    seconds."""
     if not isinstance(record, HandRecord) or len(record.tricks) != 13:
         raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
     positions, cards, solver = _stepwise(record)
@@ -219,7 +257,9 @@ def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -
     return d
 
 
-def table_of(record: HandRecord, budget: float = DEFAULT_BUDGET) -> dict[int, tuple[int, int] | None]:
+def table_of(
+    record: HandRecord, budget: float = DEFAULT_BUDGET
+) -> dict[int, tuple[int, int] | None]:
     """The double-dummy table of a completed hand (see :func:`leader_table`)."""
     if not isinstance(record, HandRecord) or len(record.tricks) != 13:
         raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
@@ -227,4 +267,13 @@ def table_of(record: HandRecord, budget: float = DEFAULT_BUDGET) -> dict[int, tu
     return leader_table(positions[0], solver, budget)
 
 
-__all__ = ["Decision", "Review", "ReviewError", "decision_at", "iter_review", "leader_table", "review", "table_of"]
+__all__ = [
+    "Decision",
+    "Review",
+    "ReviewError",
+    "decision_at",
+    "iter_review",
+    "leader_table",
+    "review",
+    "table_of",
+]

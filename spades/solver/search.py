@@ -1,25 +1,37 @@
-"""The trick search: exact double-dummy search over any reachable position of a hand (every card visible).
+"""The trick search: exact double-dummy search over any reachable position of a hand (every card
+visible).
 
 Two values per legal card of the seat to act:
 
-* the **trick value** — further tricks each team takes (the trick in progress included) when both teams
-  maximise their own tricks. Fail-soft null-window tests ("does team 0 take at least t more tricks?",
-  answered with the bound proved) driven MTD-f style from the previous card's value; a transposition table
-  at trick starts keyed by the remaining cards with ranks made relative and shared by relevance (partition
-  search, :mod:`spades.solver.table`), storing lower and upper bounds; sure-trick cut-offs both ways; move
-  ordering (:mod:`spades.solver.moves`); touching cards, and cards below all a sibling's bound rests on in their suit
-  (:func:`~spades.solver.table.low_alike`), searched once; the lead that last decided an alike trick start
-  (same bucket, same owner of each suit's top card) tried first, and within a trick the card that last cut
+* the **trick value** — further tricks each team takes (the trick in progress included) when both
+  teams
+  maximise their own tricks. Fail-soft null-window tests ("does team 0 take at least t more
+  tricks?",
+  answered with the bound proved) driven MTD-f style from the previous card's value; a transposition
+  table
+  at trick starts keyed by the remaining cards with ranks made relative and shared by relevance
+  (partition
+  search, :mod:`spades.solver.table`), storing lower and upper bounds; sure-trick cut-offs both
+  ways; move
+  ordering (:mod:`spades.solver.moves`); touching cards, and cards below all a sibling's bound rests
+  on in their suit
+  (:func:`~spades.solver.table.low_alike`), searched once; the lead that last decided an alike trick
+  start
+  (same bucket, same owner of each suit's top card) tried first, and within a trick the card that
+  last cut
   off after the same cards at an alike trick start where the first card in order did not.
-* the **score value** — the hand-score margin (acting team's points for the hand minus the other team's,
+* the **score value** — the hand-score margin (acting team's points for the hand minus the other
+  team's,
   by :func:`spades.scoring.score_team` with the real bids, nils and starting bags) when both teams
-  maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil bid, no
+  maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil
+  bid, no
   bag penalty in reach) it is read off the trick value; otherwise it is searched for itself
   (:mod:`spades.solver.margin`), bounded by the deadline like the trick value.
 
 Standard library only (runs unchanged in Pyodide). One :class:`Solver` can be reused for
 many positions of one hand (the tables carry over), which is what the review does.
 """
+
 from __future__ import annotations
 
 from ..cards import CARD_NAMES, SUIT_BITS, SUIT_MASKS
@@ -29,11 +41,20 @@ from .moves import follow_moves, lead_moves
 from .position import CardValue, NotFinished, Position
 from .quick import spade_run, spade_tricks_why, sure_tricks_why
 from .state import CHECK_MASK
-from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
+from .table import (
+    Bucket,
+    depths_mask,
+    lead_hint_key,
+    lookup,
+    low_alike,
+    signature,
+    store,
+    trick_rel,
+)
 
 __all__ = ["Solver", "hand_margin", "share_estimate", "solve", "solve_position"]
 
-HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))     # rank, points: ace 4, king 3, queen 2, jack 1
+HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))  # rank, points: ace 4, king 3, queen 2, jack 1
 
 
 def share_estimate(h: list[int]) -> float:
@@ -45,7 +66,7 @@ def share_estimate(h: list[int]) -> float:
         hand = h[seat]
         for suit in range(4):
             bits = hand >> 13 * suit & SUIT_BITS
-            p = sum(v for r, v in HONOURS if bits >> r & 1)
+            p: float = sum(v for r, v in HONOURS if bits >> r & 1)
             if suit == 3:
                 n = bits.bit_count()
                 p = 1.5 * p + n + 2 * max(0, n - 3)
@@ -53,29 +74,34 @@ def share_estimate(h: list[int]) -> float:
     return pts[0] / (pts[0] + pts[1])
 
 
-NO_TRICKS_BOUND = 14        # above any count of further tricks: a minimising node's start
-ROOT_KEY = -1               # the replies key of a searched position's own trick (trick starts number from 1)
+NO_TRICKS_BOUND = 14  # above any count of further tricks: a minimising node's start
+ROOT_KEY = -1  # the replies key of a searched position's own trick (trick starts number from 1)
 
 
 class Solver(MarginSearch):
-    """The searches and their transposition tables for positions of hands with given bids and bags."""
+    """The searches and their transposition tables for positions of hands with given bids and
+    bags."""
 
-    def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
+    def __init__(self, bids: tuple[int, ...], bags: tuple[int, ...] = (0, 0)) -> None:
         self.bids = tuple(bids)
         self.bags = tuple(bags)
-        self.trick_tt: dict[int, dict] = {}    # lengths, leader → depths → owners → [low, high]
-        self.score_tt: dict[tuple, list[int]] = {}
+        self.trick_tt: dict[int, Bucket] = {}  # lengths, leader → depths → owners → [low, high]
+        self.score_tt: dict[tuple, Bucket] = {}
         self.won_keys: dict[tuple[int, ...], tuple[int, int]] = {}
         self.team_futures: dict[tuple, int] = {}
         self.margins: dict[tuple, int] = {}
         self.outcomes: dict[tuple, list[int]] = {}
         self.ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.margin_best: dict[tuple, int] = {}
-        self.hint_ids: dict[tuple, int] = {}   # trick starts alike (lead_hint_key) → a number for them, and:
-        self.best: dict[int, int] = {}         # → the lead that last decided a test
-        self.replies: dict[int, int] = {}      # (with the trick so far) → the card that last cut off where the first
-                                               # card in follow order did not
-        self.rel = 0                           # the last answer's relevance (see spades.solver.table)
+        self.hint_ids: dict[
+            tuple, int
+        ] = {}  # trick starts alike (lead_hint_key) → a number for them, and:
+        self.best: dict[int, int] = {}  # → the lead that last decided a test
+        self.replies: dict[
+            int, int
+        ] = {}  # (with the trick so far) → the card that last cut off where the first
+        # card in follow order did not
+        self.rel = 0  # the last answer's relevance (see spades.solver.table)
         super().__init__()
 
     # -- trick value ----------------------------------------------------------------------
@@ -84,7 +110,11 @@ class Solver(MarginSearch):
         """Team 0's further tricks (the one in progress included) against ``target``, fail-soft:
         a result ``>= target`` is a lower bound of the value, one below it an upper bound."""
         trick = self.trick
-        return self._follow(target, trick_winner(trick), _trick_key(ROOT_KEY, trick)) if trick else self._node(target)
+        return (
+            self._follow(target, trick_winner(trick), _trick_key(ROOT_KEY, trick))
+            if trick
+            else self._node(target)
+        )
 
     def _node(self, target: int) -> int:
         """:meth:`_bound` at a trick start (the hot loop, with :meth:`_follow`).
@@ -96,7 +126,11 @@ class Solver(MarginSearch):
         out directly, the lead that last decided tried first.
         """
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+        if (
+            not self.nodes & CHECK_MASK
+            and self.deadline is not None
+            and self.clock() > self.deadline
+        ):
             raise NotFinished
         leader = self.leader
         h = self.h
@@ -125,7 +159,9 @@ class Solver(MarginSearch):
                 self.rel = depths_mask(live, hit[0])
                 return hit[1]
         if self.use_quick:
-            sure = sure_tricks_why(h, leader, live, broken, target) or spade_tricks_why(h, leader, live, target)
+            sure = sure_tricks_why(h, leader, live, broken, target) or spade_tricks_why(
+                h, leader, live, target
+            )
             if sure is not None:
                 self.rel = sure[1]
                 return sure[0]
@@ -144,7 +180,7 @@ class Solver(MarginSearch):
         cut = -1
         rel = 0
         equiv = self.use_equiv
-        low = 0                             # cards shown alike to a searched one (see low_alike)
+        low = 0  # cards shown alike to a searched one (see low_alike)
         use_low = self.use_low
         for c in moves:
             bit = 1 << c
@@ -169,10 +205,12 @@ class Solver(MarginSearch):
             if v > best if maximiser else v < best:
                 best = v
             rel |= got
-            if use_low and not got >> c & 1:     # cards alike to c: needed only when no cut-off
+            if use_low and not got >> c & 1:  # cards alike to c: needed only when no cut-off
                 low |= low_alike(c, got)
         if table is not None:
-            rel = store(table, code, ns, live, rel, self.use_partition, best >= target, best, 0, left)
+            rel = store(
+                table, code, ns, live, rel, self.use_partition, best >= target, best, 0, left
+            )
             if cut >= 0:
                 self.best[hid] = cut
         self.rel = rel
@@ -180,10 +218,16 @@ class Solver(MarginSearch):
 
     def _follow(self, target: int, at: int, key: int) -> int:
         """:meth:`_bound` for the second, third and fourth hands, ``at`` the index of the trick's
-        winning card so far; a cut-off returns at once (nothing is stored within a trick). ``key`` names the
-        trick start (its alike class) and the trick so far, under which a cut-off card is remembered."""
+        winning card so far; a cut-off returns at once (nothing is stored within a trick). ``key``
+        names the
+        trick start (its alike class) and the trick so far, under which a cut-off card is
+        remembered."""
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+        if (
+            not self.nodes & CHECK_MASK
+            and self.deadline is not None
+            and self.clock() > self.deadline
+        ):
             raise NotFinished
         trick = self.trick
         n = len(trick)
@@ -222,7 +266,7 @@ class Solver(MarginSearch):
                 winner, gone = self._end_trick(c, nat)
                 v = self._node(target) if winner & 1 else self._node(target - 1) + 1
                 self._undo_trick(leader, trick, winner, gone)
-                won = c if nat == 3 else trick[nat]       # its relevance: see trick_rel (inline)
+                won = c if nat == 3 else trick[nat]  # its relevance: see trick_rel (inline)
                 got = self.rel | 1 << won if SUIT_MASKS[won // 13] & gone ^ 1 << won else self.rel
             h[seat] ^= bit
             self.broken = broken
@@ -274,7 +318,8 @@ class Solver(MarginSearch):
         return self._exact_tricks(round(share_estimate(self.h) * self.h[pos.to_act].bit_count()))
 
     def margin_by_tricks(self, pos: Position) -> list[int] | None:
-        """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
+        """Team 0's margin for each count of further team-0 tricks, if the margin follows the
+        tricks.
 
         With no nil bid each team's points depend on its own trick total only, so the margin
         is a function of team 0's tricks; where that function never falls over the totals
@@ -286,11 +331,14 @@ class Solver(MarginSearch):
             return None
         have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
-        f = [hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags) for t in range(left + 1)]
+        f = [
+            hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags)
+            for t in range(left + 1)
+        ]
         self._load(pos)
-        holder, run, _ = spade_run(self.h, self.live)     # those tricks are won whatever anyone plays
+        holder, run, _ = spade_run(self.h, self.live)  # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
-        return f if all(a <= b for a, b in zip(f[lo:hi + 1], f[lo + 1:hi + 1])) else None
+        return f if all(a <= b for a, b in zip(f[lo : hi + 1], f[lo + 1 : hi + 1])) else None
 
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:
         """Team 0's hand margin from ``pos`` with best play (no per-card split)."""
@@ -302,8 +350,14 @@ class Solver(MarginSearch):
         self.deadline = deadline
         return self._exact_margin()
 
-    def values(self, pos: Position, *, score: bool = True, deadline: float | None = None,
-               known: dict[int, CardValue] | None = None) -> dict[int, CardValue]:
+    def values(
+        self,
+        pos: Position,
+        *,
+        score: bool = True,
+        deadline: float | None = None,
+        known: dict[int, CardValue] | None = None,
+    ) -> dict[int, CardValue]:
         """Every legal card of the seat to act (card number) → its :class:`CardValue`.
 
         ``deadline`` is a :func:`time.perf_counter` time; past it :class:`NotFinished` is raised.
@@ -315,15 +369,15 @@ class Solver(MarginSearch):
         self.deadline = deadline
         seat = pos.to_act
         team = seat & 1
-        left = pos.hands[seat].bit_count()     # tricks still to play, the current one included
+        left = pos.hands[seat].bit_count()  # tricks still to play, the current one included
         out: dict[int, CardValue] = {}
         reps = self._moves(seat)
-        guess = round(share_estimate(self.h) * left)        # the first card's; then the last card's value
+        guess = round(share_estimate(self.h) * left)  # the first card's; then the last card's value
         broken = self.broken
         by_tricks = self.margin_by_tricks(pos) if score else None
         for c in reps:
             done = self._play(c)
-            now = 1 if done is not None and not done[2] & 1 else 0     # team 0 took the trick c ended
+            now = 1 if done is not None and not done[2] & 1 else 0  # team 0 took the trick c ended
             t0 = known[c].tricks[0] if known is not None else self._exact_tricks(guess - now) + now
             guess = t0
             margin = None
@@ -334,21 +388,30 @@ class Solver(MarginSearch):
             out[c] = CardValue((t0, left - t0), margin)
         legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
         self._load(pos)
-        for c in range(52):             # a card touching a searched one shares its value
+        for c in range(52):  # a card touching a searched one shares its value
             if legal >> c & 1 and c not in out:
                 out[c] = out[self._run_top(c, pos.hands[seat])]
         return out
 
 
-def solve_position(pos: Position, *, score: bool = True, deadline: float | None = None,
-                   solver: Solver | None = None) -> dict[str, CardValue]:
+def solve_position(
+    pos: Position,
+    *,
+    score: bool = True,
+    deadline: float | None = None,
+    solver: Solver | None = None,
+) -> dict[str, CardValue]:
     """Every legal card name of the seat to act → :class:`CardValue` (see :meth:`Solver.values`)."""
     solver = solver or Solver(pos.bids, pos.bags)
-    return {CARD_NAMES[c]: v for c, v in sorted(solver.values(pos, score=score, deadline=deadline).items())}
+    return {
+        CARD_NAMES[c]: v
+        for c, v in sorted(solver.values(pos, score=score, deadline=deadline).items())
+    }
 
 
-def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:  # noqa: ANN001
-    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
+def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:
+    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and
+    ``.margin``."""
     return solve_position(Position.from_match(match), score=score, deadline=deadline)
 
 

@@ -1,9 +1,11 @@
 """The state both double-dummy searches share: the position being searched, played and unplayed
 in place, the node count and the deadline. Standard library only.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from ..cards import SUIT_BITS, SUIT_MASKS
 from ..legal import trick_winner
@@ -11,7 +13,7 @@ from .moves import follow_moves, lead_moves
 from .position import NotFinished, Position
 from .table import run_bottom
 
-CHECK_MASK = 2047           # look at the clock every 2048 nodes
+CHECK_MASK = 2047  # look at the clock every 2048 nodes
 
 
 class SearchState:
@@ -28,10 +30,11 @@ class SearchState:
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline: float | None = None
-        self.clock = time.perf_counter     # the deadline's clock (benchmarks use CPU time)
+        self.clock = time.perf_counter  # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
-        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = self.use_partition = \
-            self.use_low = True
+        self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = (
+            self.use_partition
+        ) = self.use_low = True
 
     def _load(self, pos: Position) -> None:
         """Make ``pos`` the position being searched."""
@@ -40,19 +43,32 @@ class SearchState:
         self.leader = pos.leader
         self.broken = pos.broken
         self.won = list(pos.won)
-        self.live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | sum(1 << c for c in pos.trick)
+        self.live = (
+            pos.hands[0]
+            | pos.hands[1]
+            | pos.hands[2]
+            | pos.hands[3]
+            | sum(1 << c for c in pos.trick)
+        )
 
     def _tick(self) -> None:
-        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise :class:`NotFinished`."""
+        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise
+        :class:`NotFinished`."""
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and self.deadline is not None and self.clock() > self.deadline:
+        if (
+            not self.nodes & CHECK_MASK
+            and self.deadline is not None
+            and self.clock() > self.deadline
+        ):
             raise NotFinished
 
-    def _moves(self, seat: int) -> list[int]:
+    def _moves(self, seat: int) -> Sequence[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
         trick = self.trick
         if trick:
-            return follow_moves(self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order)
+            return follow_moves(
+                self.h, seat, trick, trick_winner(trick), self.live, self.use_equiv, self.use_order
+            )
         return lead_moves(self.h, seat, self.live, self.broken, self.use_equiv, self.use_order)
 
     def _end_trick(self, c: int, at: int) -> tuple[int, int]:
@@ -72,7 +88,8 @@ class SearchState:
         return winner, gone
 
     def _undo_trick(self, leader: int, trick: list[int], winner: int, gone: int) -> None:
-        """Take back :meth:`_end_trick`: ``trick`` (its first three cards) is on the table again, led by ``leader``."""
+        """Take back :meth:`_end_trick`: ``trick`` (its first three cards) is on the table again,
+        led by ``leader``."""
         self.won[winner] -= 1
         self.leader = leader
         self.trick = trick
@@ -80,7 +97,8 @@ class SearchState:
 
     def _play(self, c: int) -> tuple[int, list[int], int, int] | None:
         """Play card ``c`` for the seat to act (at the root: the searches play in place in their
-        loops); returns what :meth:`_unplay` needs when it ends a trick (leader, trick, winner, cards)."""
+        loops); returns what :meth:`_unplay` needs when it ends a trick (leader, trick, winner,
+        cards)."""
         trick = self.trick
         leader = self.leader
         self.h[(leader + len(trick)) & 3] ^= 1 << c
@@ -93,7 +111,8 @@ class SearchState:
         return leader, trick, winner, gone
 
     def _unplay(self, c: int, done: tuple[int, list[int], int, int] | None, broken: bool) -> None:
-        """Take back :meth:`_play` of ``c`` (``done``: its answer; ``broken``: spades broken before it)."""
+        """Take back :meth:`_play` of ``c`` (``done``: its answer; ``broken``: spades broken before
+        it)."""
         if done is None:
             self.trick.pop()
         else:
@@ -105,10 +124,13 @@ class SearchState:
         """The bottom of ``c``'s run of touching cards: the lines of the run's other cards (not
         searched, the same by swapping) rest on it where ``c``'s line rests on ``c``."""
         sh = c - c % 13
-        return 1 << (sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh))
+        return 1 << (
+            sh + run_bottom(self.h[seat] >> sh & SUIT_BITS, self.live >> sh & SUIT_BITS, c - sh)
+        )
 
     def _run_top(self, c: int, hand: int) -> int:
-        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
+        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all
+        ours."""
         suit = SUIT_MASKS[c // 13]
         while True:
             above = self.live & suit & ~((2 << c) - 1)

@@ -10,6 +10,7 @@ owners of each suit's top ``depth`` cards: every position that agrees on those o
 on the lengths shares it (partition search, after Ginsberg; DDS does the same with its
 "winning ranks"). Standard library only; tables of plain ints, cached.
 """
+
 from __future__ import annotations
 
 from ..cards import SUIT_BITS, SUIT_MASKS
@@ -17,7 +18,8 @@ from .memo import Memo
 
 
 def _suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
-    """Owners of a suit's cards from the top (base 4 after a leading 1), lengths (4 bits each), count."""
+    """Owners of a suit's cards from the top (base 4 after a leading 1), lengths (4 bits each),
+    count."""
     a, b, c, d = t
     code = 1
     m = a | b | c | d
@@ -39,6 +41,11 @@ def _tops(live_bits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: One bucket of the table (suit lengths, leader, spades broken fixed): for each depths stored,
+#: the mask that keeps those depths of an owners code, and the entries by masked code, each
+#: ``[lower bound, upper bound]``.
+Bucket = dict[tuple[int, ...], tuple[int, dict[int, list[int]]]]
+
 #: One suit's holdings (four 13-bit masks) → :func:`_suit_sig`; live bits of a suit → :func:`_tops`.
 _SUIT_SIGS = Memo(_suit_sig)
 _TOPS = Memo(_tops)
@@ -52,18 +59,27 @@ def depth_of(live_bits: int, rel_bits: int) -> int:
     return (live_bits & ~(low - 1)).bit_count()
 
 
-def depths_mask(live: int, depths: tuple[int, int, int, int]) -> int:
-    """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live``
+def depths_mask(live: int, depths: tuple[int, ...]) -> int:
+    """The relevance (card mask) of a table entry stored with ``depths``, in a position with
+    ``live``
     cards (unrolled: it runs at every table hit)."""
     t = _TOPS
-    return (t[live & SUIT_BITS][depths[0]] | t[live >> 13 & SUIT_BITS][depths[1]] << 13
-            | t[live >> 26 & SUIT_BITS][depths[2]] << 26 | t[live >> 39][depths[3]] << 39)
+    return (
+        t[live & SUIT_BITS][depths[0]]
+        | t[live >> 13 & SUIT_BITS][depths[1]] << 13
+        | t[live >> 26 & SUIT_BITS][depths[2]] << 26
+        | t[live >> 39][depths[3]] << 39
+    )
 
 
 def depths_of(live: int, rel: int) -> tuple[int, int, int, int]:
     """Per suit, the depth a relevance mask asks to keep fixed."""
-    return (depth_of(live & SUIT_BITS, rel & SUIT_BITS), depth_of(live >> 13 & SUIT_BITS, rel >> 13 & SUIT_BITS),
-            depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS), depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS))
+    return (
+        depth_of(live & SUIT_BITS, rel & SUIT_BITS),
+        depth_of(live >> 13 & SUIT_BITS, rel >> 13 & SUIT_BITS),
+        depth_of(live >> 26 & SUIT_BITS, rel >> 26 & SUIT_BITS),
+        depth_of(live >> 39 & SUIT_BITS, rel >> 39 & SUIT_BITS),
+    )
 
 
 def _run_bottom(key: int) -> int:
@@ -84,7 +100,8 @@ _RUN_BOTTOM = Memo(_run_bottom)
 
 
 def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
-    """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through ``live_bits``."""
+    """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through
+    ``live_bits``."""
     return _RUN_BOTTOM[(live_bits << 13 | hand_bits) << 4 | rank]
 
 
@@ -94,17 +111,22 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[
     h0, h1, h2, h3 = h
     g = _SUIT_SIGS
     c0, l0, n0 = g[h0 & SUIT_BITS, h1 & SUIT_BITS, h2 & SUIT_BITS, h3 & SUIT_BITS]
-    c1, l1, n1 = g[h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS]
-    c2, l2, n2 = g[h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS]
+    c1, l1, n1 = g[
+        h0 >> 13 & SUIT_BITS, h1 >> 13 & SUIT_BITS, h2 >> 13 & SUIT_BITS, h3 >> 13 & SUIT_BITS
+    ]
+    c2, l2, n2 = g[
+        h0 >> 26 & SUIT_BITS, h1 >> 26 & SUIT_BITS, h2 >> 26 & SUIT_BITS, h3 >> 26 & SUIT_BITS
+    ]
     c3, l3, n3 = g[h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39]
     bucket = ((l0 << 16 | l1) << 16 | l2) << 16 | l3 | (leader << 1 | broken) << 64
     return bucket, ((c0 << OWNER_BITS | c1) << OWNER_BITS | c2) << OWNER_BITS | c3, (n0, n1, n2, n3)
 
 
-OWNER_BITS = 27             # one suit's owners code: a leading 1 and two bits a card
+OWNER_BITS = 27  # one suit's owners code: a leading 1 and two bits a card
 
 
-#: A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps those bits.
+# : A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps
+# those bits.
 _SUIT_TOPS = [[(2 << 2 * d) - 1 << 2 * (n - d) for d in range(n + 1)] for n in range(14)]
 
 
@@ -114,12 +136,14 @@ def top_mask(ns: tuple[int, ...], depths: tuple[int, ...]) -> int:
     t = _SUIT_TOPS
     n0, n1, n2, n3 = ns
     d0, d1, d2, d3 = depths
-    return ((t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS
-            | t[n2][min(d2, n2)]) << OWNER_BITS | t[n3][min(d3, n3)]
+    return (
+        (t[n0][min(d0, n0)] << OWNER_BITS | t[n1][min(d1, n1)]) << OWNER_BITS | t[n2][min(d2, n2)]
+    ) << OWNER_BITS | t[n3][min(d3, n3)]
 
 
-def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
-    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, its bound).
+def lookup(table: Bucket, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
+    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its
+    depths, its bound).
 
     The bound is the entry's lower bound if that reaches ``target``, else its upper bound
     (below ``target``): the answer is ``bound >= target``.
@@ -141,8 +165,16 @@ def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] |
     return None
 
 
-def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
-           answer: bool, bound: int, low: int, high: int) -> None:
+def record(
+    table: Bucket,
+    code: int,
+    ns: tuple[int, ...],
+    depths: tuple[int, ...],
+    answer: bool,
+    bound: int,
+    low: int,
+    high: int,
+) -> None:
     """Store ``bound`` as a lower bound of the value (``answer`` true) or an upper one, under the
     owners of the top ``depths`` cards (``low``, ``high``: the bounds known without search)."""
     slot = table.get(depths)
@@ -159,8 +191,18 @@ def record(table: dict, code: int, ns: tuple[int, ...], depths: tuple[int, ...],
         e[1] = bound
 
 
-def store(table: dict, code: int, ns: tuple[int, ...], live: int, rel: int, partition: bool,
-          answer: bool, bound: int, low: int, high: int) -> int:
+def store(
+    table: Bucket,
+    code: int,
+    ns: tuple[int, ...],
+    live: int,
+    rel: int,
+    partition: bool,
+    answer: bool,
+    bound: int,
+    low: int,
+    high: int,
+) -> int:
     """Record a searched node's bound (see :func:`record`; shared by relevance, or by the exact
     position without ``partition``); returns the relevance the node leaves to its parent."""
     if partition:
@@ -178,7 +220,8 @@ def trick_rel(winning: int, gone: int) -> int:
 def lead_hint_key(bucket: int, code: int, ns: tuple[int, ...]) -> tuple[int, int]:
     """The key under which the search remembers the lead that last decided a trick start: its
     bucket and the owner of each suit's top card. A coarse key (not the exact position) gives
-    the hint to many more positions (fewer nodes); it only orders moves, so values never depend on it."""
+    the hint to many more positions (fewer nodes); it only orders moves, so values never depend on
+    it."""
     return bucket, code & top_mask(ns, (1, 1, 1, 1))
 
 

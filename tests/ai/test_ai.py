@@ -10,12 +10,19 @@ from spades.ai import LEVELS, bot
 from spades.ai.easy import EasyBot
 from spades.ai.estimate import estimate_tricks, nil_ok
 from spades.ai.hard import HardBot
-from spades.ai.sampling import sample_hands
-from spades.ai.playout import BAG_VALUE, WIN_BONUS, hand_value
 from spades.ai.normal import NormalBot
+from spades.ai.playout import BAG_VALUE, WIN_BONUS, hand_value
+from spades.ai.sampling import sample_hands
 from spades.ai.tracker import track
-from spades.cards import CARD_NAMES, CARD_INDEX, mask_of
-from spades.scoring import BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points, match_winner, score_team
+from spades.cards import CARD_INDEX, CARD_NAMES, mask_of
+from spades.scoring import (
+    BAG_PENALTY,
+    BAGS_PER_PENALTY,
+    add_bags,
+    hand_points,
+    match_winner,
+    score_team,
+)
 
 
 def deal_with(fixed: dict[int, list[str]], avoid: dict[int, str] | None = None) -> list[list[str]]:
@@ -354,8 +361,8 @@ def _real_rank(deck, led: str, card: str) -> tuple[int, int]:
 @pytest.mark.parametrize("preset", ["deuces", "jokers"])
 def test_house_proxy_keeps_every_own_spade_a_spade(preset):
     """The house deck's extra spades never stand in for side cards in our own hand (a nil counts them)."""
-    from spades.ai.house import proxy, unproxy
     from spades.ai.explain import Explanation, reason
+    from spades.ai.house import proxy, unproxy
     for seed in range(12):
         m = Match(seed=seed, rules=preset)
         view = m.view(m.to_act)

@@ -8,18 +8,17 @@ from pathlib import Path
 import pytest
 
 from spades import Match
-from spades.cli import arena
-from spades.cli.baseline import split_level
+from spades.ai.easy import EasyBot
 from spades.ai.endgame import ENDGAME_TRICKS
 from spades.ai.hard import HardBot, candidates
 from spades.ai.playout import _attack_lead
-from spades.ai.easy import EasyBot
 from spades.ai.tracker import Tracker, track
 from spades.cards import CARD_INDEX, CARD_NAMES, SUIT_OF, mask_of, numbers_of
-from spades.solver import Position
+from spades.cli import arena
+from spades.cli.baseline import split_level
 from spades.legal import legal_mask
-from spades.solver import Solver
 from spades.rules import PRESETS
+from spades.solver import Position, Solver
 
 BASELINE = "5104c58"
 PERCENT = 100

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from spades import IllegalAction
-from spades import bridge
+from spades import IllegalAction, bridge
 from spades.ai import bot
 from spades.ai.explain import param_kinds
 from spades.errors import BadRequest

@@ -4,7 +4,7 @@ from __future__ import annotations
 from spades.cli import arena
 
 
-def test_tiny_arena_report_and_duplicate_orientation(capsys) -> None:  # noqa: ANN001
+def test_tiny_arena_report_and_duplicate_orientation(capsys) -> None:
     rep, results = arena.run("normal", "easy", matches=4, seed=3, jobs=1, max_hands=3)
     assert rep["matches"] == 4 and rep["seeds"] == 2
     for key in ("a_win_rate", "a_win_rate_ci95", "draws", "capped", "sides", "decision_time"):

@@ -5,8 +5,8 @@ import argparse
 import json
 from pathlib import Path
 
-from spades.cli import game
 from spades.ai.explain import CODES, text_params
+from spades.cli import game
 from spades.cli.reasons import TEXTS, render, sentence
 from spades.match import SEAT_NAMES
 from spades.session import Session
@@ -20,7 +20,7 @@ SAMPLE = {"card": "TH", "cards": ["AS", "KD"], "suit": "D", "suits": ["C", "H"],
 
 def test_terminal_sentences_are_the_english_catalogue() -> None:
     en = json.loads(EN.read_text(encoding="utf-8"))
-    assert TEXTS == {k[len("reason."):]: v for k, v in en.items() if k.startswith("reason.")}
+    assert {k[len("reason."):]: v for k, v in en.items() if k.startswith("reason.")} == TEXTS
 
 
 def test_every_code_renders_with_its_parameters_filled() -> None:

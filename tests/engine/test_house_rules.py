@@ -10,14 +10,12 @@ import random
 import pytest
 
 import spades
-from spades import BLIND_NIL, BadSave, IllegalAction, Match, Rules
-from spades import bridge
+from spades import BLIND_NIL, BadSave, IllegalAction, Match, Rules, bridge
 from spades.ai import bot
-from spades.notation import format_hand, parse
-from spades.legal import ranked_winner
 from spades.cards import ALL_CARD_INDEX, DECKS
+from spades.legal import ranked_winner
+from spades.notation import format_hand, parse
 from spades.scoring import score_team
-
 
 # -- scoring ---------------------------------------------------------------------------------------
 
@@ -336,8 +334,8 @@ def test_ten_for_two_hundred_raises_a_team_bid_of_nine():
     m.bid(7)
     m.bid(1)
     # Seat 2's own bid would be 2 for a hand worth about two tricks: raised to 3 (7 + 3 = 10)
-    from spades.ai.house import adjust_bid
     from spades.ai.explain import Explanation, reason
+    from spades.ai.house import adjust_bid
     e = adjust_bid(m.view(2), Explanation(2, reason("bid.tricks", bid=2, estimate=2.0, details=[])))
     assert (e.action, e.reason.code) == (3, "adj.ten_for_two_hundred")
     e = adjust_bid(m.view(2), Explanation(1, reason("bid.tricks", bid=1, estimate=1.0, details=[])))

@@ -1,11 +1,10 @@
 """Each rule of a hand (site/rules/en.html: bidding, play, breaking spades), on its own, with hands built for it."""
 import pytest
+from helpers import suit_deal
 
 from spades import IllegalAction, Match
 from spades.cards import mask_of, parse_card
 from spades.legal import legal_mask, refusal, trick_winner
-
-from helpers import suit_deal
 
 
 def cards(*names):

@@ -237,9 +237,7 @@ def test_rule_violation_is_illegal_history_with_the_rules_message(case):
             seat = m.to_act
             hand, legal = m.hand(seat), m.legal_cards()
             trick = m.trick
-            if case == "renege" and trick and set(hand) - set(legal):
-                bad = sorted(set(hand) - set(legal))[0]
-            elif case == "spade_lead" and trick is None and set(hand) - set(legal):
+            if (case == "renege" and trick and set(hand) - set(legal)) or (case == "spade_lead" and trick is None and set(hand) - set(legal)):
                 bad = sorted(set(hand) - set(legal))[0]
             elif case == "not_held" and trick:
                 bad = m.hand((seat + 1) % 4)[0]

@@ -12,12 +12,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import brute
 
 from spades.cards import mask_of
-from spades.solver.quick import seat_spade_tricks, spade_tricks_why, sure_tricks_why
 from spades.legal import legal_mask, trick_winner
-
-from oracles import brute
+from spades.solver.quick import seat_spade_tricks, spade_tricks_why, sure_tricks_why
 
 
 def _tricks(h: list[int], leader: int, broken: bool) -> int:
@@ -42,7 +41,7 @@ def _redeal(rnd: random.Random, h: list[int], why: int) -> list[int]:
     return g
 
 
-def _check_bounds(seed: int, per_hand: int, spades: int, broken: bool, rule, redeals: int) -> None:  # noqa: ANN001
+def _check_bounds(seed: int, per_hand: int, spades: int, broken: bool, rule, redeals: int) -> None:
     """Every bound ``rule(h, leader, live, broken, target)`` gives on a random small deal holds after
     ``redeals`` re-deals of the cards below its mask."""
     rnd = random.Random(seed)

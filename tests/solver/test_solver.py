@@ -13,12 +13,11 @@ import os
 import random
 
 import pytest
+from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 import spades
 from spades.cards import mask_of
 from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
-
-from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
 
 BRUTE_POSITIONS = 50
 # tricks left → positions checked by the default run (300 in all, about 25 s of CPU here);

@@ -4,15 +4,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from oracles import brute_values
 
 import spades
 from spades.ai import bot
-from spades.solver.review import Decision, ReviewError, iter_review, leader_table, review
 from spades.cli import main
 from spades.notation import format_hand
 from spades.solver import Position, Solver
-
-from oracles import brute_values
+from spades.solver.review import Decision, ReviewError, iter_review, leader_table, review
 
 BUDGET = 0.2                 # seconds per position: the late positions always finish in it
 CLI_BUDGET = 0.05            # the CLI test reads the last decision only (one trick left)

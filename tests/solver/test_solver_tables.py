@@ -25,10 +25,10 @@ import spades.solver.moves
 import spades.solver.quick
 import spades.solver.table
 from spades.cards import CARD_NAMES
-from spades.solver.memo import MEMO_SIZE, Memo
-from spades.solver.moves import follow_moves, lead_moves
 from spades.legal import trick_winner
 from spades.solver import Position, Solver, hand_margin
+from spades.solver.memo import MEMO_SIZE, Memo
+from spades.solver.moves import follow_moves, lead_moves
 from spades.solver.table import signature, top_mask
 
 
@@ -84,7 +84,7 @@ def _void_order(h: list[int], seat: int, trick: list[int], live: int) -> list[in
     mate_beats = len(trick) == 1 and third and max(mate, default=-1) > max(w, *third)
     def low(c: int) -> int:                           # a discard: low cards of short suits first
         return c % 13 + (0 if c >= 39 else 3 * sum(hand >> d & 1 for d in range(13 * (c // 13), 13 * (c // 13) + 13)))
-    if partner_wins and (len(trick) == 3 or holds) or mate_beats:
+    if (partner_wins and (len(trick) == 3 or holds)) or mate_beats:
         return sorted(reps, key=lambda c: (c >= 39, low(c)))
     floor = w + 1 if w >= 39 else 39
     return sorted(reps, key=lambda c: (0 if c >= floor else 1 if c < 39 else 2, low(c)))
