@@ -10,7 +10,8 @@
 (``.code``, ``.message``) and leaves the match unchanged; :class:`BadSave`
 refuses a broken save whole. ``Match.to_json()`` / ``Match.from_json()`` save and restore
 a match (as functions: :mod:`spades.save`). :class:`Rules` describes house rules
-(``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then suit: ``AS``, ``TD``, ``2C``.
+(``Match(rules=Rules.preset("jokers"))``); ``Rules()`` is variant 1.0.0. Cards are written rank then
+suit: ``AS``, ``TD``, ``2C``.
 """
 
 from .cards import long_name, sort_hand

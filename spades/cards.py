@@ -89,7 +89,7 @@ def long_name(card: str | int) -> str:
     """Plain-English name of a card, e.g. ``"queen of hearts"``."""
     n = ALL_CARD_INDEX.get(card, -1) if isinstance(card, str) else card
     if n < 0:
-        parse_card(card)  # raises the usual error
+        parse_card(card)  # type: ignore[arg-type]  # refuses a bad int too
     if n == BIG_JOKER or text_is(card, "BJ"):
         return "big joker"
     if n == LITTLE_JOKER or text_is(card, "LJ"):
@@ -135,7 +135,8 @@ def numbers_of(mask: int) -> list[int]:
 
 
 def lowest(mask: int) -> int:
-    """Lowest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
+    """Lowest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card
+    before a spade."""
     ranks = (
         mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE
     ) & SUIT_BITS  # ranks held, any suit
@@ -148,7 +149,8 @@ def lowest(mask: int) -> int:
 
 
 def highest(mask: int) -> int:
-    """Highest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card before a spade."""
+    """Highest-ranked card of a mask (-1 if empty); on equal rank the lowest suit, so a side card
+    before a spade."""
     ranks = (
         mask | mask >> SUIT_SIZE | mask >> 2 * SUIT_SIZE | mask >> FIRST_SPADE
     ) & SUIT_BITS  # ranks held, any suit
@@ -196,7 +198,8 @@ class Deck:
 
     ``suit_of[c]`` is the suit card ``c`` counts as (the jokers, and the two of diamonds
     in the deuces deck, are spades); ``power[c]`` orders cards of one suit (higher wins);
-    ``suit_masks`` are the cards of each suit as it counts. Tables, because the play loop reads them.
+    ``suit_masks`` are the cards of each suit as it counts. Tables, because the play loop reads
+    them.
     """
 
     name: str
@@ -220,7 +223,7 @@ def _deck(name: str, out: tuple[int, ...], spade_order: tuple[int, ...]) -> Deck
         for c in range(DECK_SIZE + len(JOKER_NAMES))
         if c not in out and (c < DECK_SIZE or name != STANDARD)
     )
-    suit_of = list(c // SUIT_SIZE for c in range(DECK_SIZE)) + [SPADES] * len(JOKER_NAMES)
+    suit_of = [c // SUIT_SIZE for c in range(DECK_SIZE)] + [SPADES] * len(JOKER_NAMES)
     power = list(range(DECK_SIZE + len(JOKER_NAMES)))
     for i, c in enumerate(spade_order):
         suit_of[c] = SPADES

@@ -30,7 +30,8 @@ MIN_BID = NIL
 MAX_BID = SUIT_SIZE  # all thirteen tricks
 #: Every bid is open to every player: 0 (nil) to 13 tricks.
 BIDS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1))
-#: The bid action of a blind nil (in ``Match.bid``, saves, :func:`legal_bids`); scored as a nil worth
+# : The bid action of a blind nil (in ``Match.bid``, saves, :func:`legal_bids`); scored as a nil
+# worth
 #: :data:`~spades.rules.BLIND_NIL_POINTS`, its tricks bags like a nil's.
 BLIND_NIL = "blind"
 SUICIDE_PARTNER_MIN = 4  # under suicide the nil bidder's partner bids at least this
@@ -60,7 +61,8 @@ def legal_mask(
 def refusal(
     hand: int, card: int, led_suit: int | None, spades_broken: bool, deck: Deck = DECKS[STANDARD]
 ) -> tuple[str, str] | None:
-    """Why ``card`` may not be played from ``hand`` (a stable code and a message), or ``None`` if it may."""
+    """Why ``card`` may not be played from ``hand`` (a stable code and a message), or ``None`` if it
+    may."""
     name = ALL_CARD_NAMES[card]
     if not hand >> card & 1:
         return "not_in_hand", f"{name} is not in your hand."
@@ -89,14 +91,13 @@ def trick_winner(cards: Sequence[int]) -> int:
     """
     best = cards[0]
     suit = SUIT_OF[best]
-    at = i = 0
-    for c in cards:
+    at = 0
+    for i, c in enumerate(cards):
         if SUIT_OF[c] == suit:
             if c > best:
                 best, at = c, i
         elif c >= FIRST_SPADE:  # a spade beats any other suit
             best, at, suit = c, i, SPADES
-        i += 1
     return at
 
 
@@ -105,15 +106,14 @@ def ranked_winner(cards: Sequence[int], suit_of: Sequence[int], power: Sequence[
     best = cards[0]
     suit = suit_of[best]
     top = power[best]
-    at = i = 0
-    for c in cards:
+    at = 0
+    for i, c in enumerate(cards):
         s = suit_of[c]
         if s == suit:
             if power[c] > top:
                 top, at = power[c], i
         elif s == SPADES:
             top, at, suit = power[c], i, SPADES
-        i += 1
     return at
 
 

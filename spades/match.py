@@ -6,7 +6,8 @@ of the match, and can take actions back. A match is fully determined by its
 :class:`MatchStart` (random state, first dealer, optional first deal, starting totals)
 and the list of actions taken: :meth:`Match.from_start` rebuilds it from those, which is
 how saves (:meth:`Match.to_json`/:meth:`Match.from_json`, the format in
-:mod:`spades.saveformat`) and copies are restored. The rules are the project's rules page, ``site/rules/en.html``.
+:mod:`spades.saveformat`) and copies are restored. The rules are the project's rules page,
+``site/rules/en.html``.
 
 Arguments are checked strictly: seats, dealers, scores and bags are real integers in
 range (``True`` and ``1.0`` are refused), with :class:`~spades.IllegalAction` code
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from . import saveformat
 from .cards import ALL_CARD_INDEX, ALL_CARD_NAMES, SPADES, SUIT_SIZE, Rng, cards_of
@@ -26,6 +27,7 @@ from .legal import (
     BLIND_NIL,
     MAX_BID,
     MIN_BID,
+    NIL,
     legal_bids,
     legal_mask,
     ranked_winner,
@@ -35,7 +37,7 @@ from .legal import (
 from .record import HandRecord
 from .rules import Rules
 from .safejson import excerpt
-from .scoring import match_winner, score_team
+from .scoring import TeamScore, match_winner, score_team
 from .start import ACTIONS_PER_HAND, SEAT_COUNT, MatchStart, check_deal, check_seat
 from .view import BID, OVER, PLAY, SeatView, Trick
 
@@ -76,11 +78,12 @@ class Match:
             ) from None
         rules = Rules.read(rules)
         masks = check_deal(deal, not rules.card_deck.standard) if deal is not None else None
-        self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]
+
+        self._start = MatchStart(rng.state, dealer, masks, scores, bags, rules)  # type: ignore[arg-type]  # checked there
         self._reset()
 
     @classmethod
-    def from_start(cls, start: MatchStart, actions: Iterable[int | str] = ()) -> Match:
+    def from_start(cls, start: MatchStart, actions: Iterable[int | str] = ()) -> Self:
         """The match that ``start`` and then ``actions`` (as :attr:`actions` lists them) give.
 
         Each action is checked by the rules as it is taken; a refused one raises
@@ -155,7 +158,8 @@ class Match:
 
     @property
     def custom(self) -> bool:
-        """Whether the match began from a custom position (a chosen deal or starting totals): see :attr:`MatchStart.custom`."""
+        """Whether the match began from a custom position (a chosen deal or starting totals): see
+        :attr:`MatchStart.custom`."""
         return self._start.custom
 
     @property
@@ -249,12 +253,18 @@ class Match:
         """The cards ``seat`` was dealt in the current hand."""
         return cards_of(self._dealt[check_seat(seat)])
 
+    @property
+    def _seat(self) -> int:
+        """The seat to act, in the bid and play phases (where there always is one)."""
+        assert self._to_act is not None, "no seat acts once the match is over"
+        return self._to_act
+
     def legal_bids(self) -> list[int | str]:
         """Bids open to the seat to act (0–13, fewer under some house rules, and
         :data:`~spades.legal.BLIND_NIL` when open), or an empty list outside bidding."""
         if self._phase != BID:
             return []
-        return list(legal_bids(self._rules, self._to_act, self._bids, self._blind, self._scores))  # type: ignore[arg-type]
+        return list(legal_bids(self._rules, self._seat, self._bids, self._blind, self._scores))
 
     def legal_cards(self) -> list[str]:
         """Cards the seat to act may play, or an empty list outside play."""
@@ -263,7 +273,7 @@ class Match:
         trick = self._trick
         return cards_of(
             legal_mask(
-                self._hands[self._to_act],
+                self._hands[self._seat],
                 self._suit_of[trick[0]] if trick else None,
                 self._broken or self._any_time,
                 self._suit_masks,
@@ -298,7 +308,8 @@ class Match:
     # -- actions --------------------------------------------------------------------
 
     def _check_turn(self, action: str, seat: int | None) -> int:
-        """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a finished match or a wrong seat."""
+        """The seat that may take ``action`` (``bid`` or ``play``) now; refuses a wrong phase, a
+        finished match or a wrong seat."""
         if self._phase == OVER:
             raise IllegalAction(
                 "match_over", f"The match is over: team {self._winner} won, so no one may {action}."
@@ -306,36 +317,38 @@ class Match:
         if self._phase != action:
             doing = "bidding" if self._phase == BID else "playing cards"
             raise IllegalAction("wrong_phase", f"You may not {action} now: the table is {doing}.")
-        to_act = self._to_act
+        to_act = self._seat
         if seat is not None and check_seat(seat) != to_act:
             raise IllegalAction(
                 "not_your_turn",
                 f"It is seat {to_act}'s turn ({SEAT_NAMES[to_act]}), not seat {seat}'s.",
             )
-        return to_act  # type: ignore[return-value]
+        return to_act
 
-    def bid(self, n: int, *, seat: int | None = None) -> None:
-        """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is bidding."""
+    def bid(self, n: int | str, *, seat: int | None = None) -> None:
+        """Bid ``n`` tricks (0 = nil) for the seat to act; ``seat`` optionally names who is
+        bidding."""
         to_act = self._check_turn(BID, seat)
         if n != BLIND_NIL and (
             isinstance(n, bool) or not isinstance(n, int) or not MIN_BID <= n <= MAX_BID
         ):
             raise IllegalAction(
                 "bad_bid",
-                f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not {excerpt(n)}.",
+                f"A bid is a whole number of tricks from {MIN_BID} (nil) to {MAX_BID}, not "
+                f"{excerpt(n)}.",
             )
         # every bid is checked against the rules in force, blind nil included: no shortcut
-        allowed = legal_bids(self._rules, to_act, self._bids, self._blind, self._scores)  # type: ignore[arg-type]
+        allowed = legal_bids(self._rules, to_act, self._bids, self._blind, self._scores)
         if n not in allowed:
             raise IllegalAction(
                 "bid_not_allowed",
                 f"The house rules ({self._rules.to_text()}) do not allow the bid "
                 f"{excerpt(n)} now; allowed: {', '.join(map(str, allowed))}.",
             )
-        blind = n == BLIND_NIL
+        blind = isinstance(n, str)  # the one text bid is BLIND_NIL, checked above
         self._blind[to_act] = blind
-        self._bids[to_act] = 0 if blind else n  # type: ignore[assignment]
-        self._log.append(BLIND_CODE if blind else n)  # type: ignore[arg-type]
+        self._bids[to_act] = NIL if isinstance(n, str) else n
+        self._log.append(BLIND_CODE if isinstance(n, str) else n)
         if to_act == self._dealer:  # the dealer bids last
             self._phase = PLAY
             self._to_act = self._leader
@@ -343,7 +356,8 @@ class Match:
             self._to_act = (to_act + 1) % 4
 
     def play(self, card: str, *, seat: int | None = None) -> None:
-        """Play ``card`` (e.g. ``"QH"``) for the seat to act; ``seat`` optionally names who is playing."""
+        """Play ``card`` (e.g. ``"QH"``) for the seat to act; ``seat`` optionally names who is
+        playing."""
         to_act = self._check_turn(PLAY, seat)
         c = ALL_CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None:
@@ -356,8 +370,9 @@ class Match:
         led = suit_of[trick[0]] if trick else None
         broken = self._broken or self._any_time
         if not legal_mask(hand, led, broken, self._suit_masks, self._non_spades) >> c & 1:
-            code, message = refusal(hand, c, led, broken, self._deckinfo)  # type: ignore[misc]
-            raise IllegalAction(code, message)
+            found = refusal(hand, c, led, broken, self._deckinfo)
+            assert found is not None, "refusal names why a card legal_mask refuses is refused"
+            raise IllegalAction(*found)
         self._hands[to_act] = hand ^ (1 << c)
         trick.append(c)
         self._log.append(c)
@@ -369,14 +384,16 @@ class Match:
             self._finish_trick()
 
     def act(self, action: int | str, *, seat: int | None = None) -> None:
-        """Take ``action``: an integer (or :data:`~spades.legal.BLIND_NIL`) is a bid, a string is a card."""
+        """Take ``action``: an integer (or :data:`~spades.legal.BLIND_NIL`) is a bid, a string is a
+        card."""
         if isinstance(action, str) and action != BLIND_NIL:
             self.play(action, seat=seat)
         else:
             self.bid(action, seat=seat)
 
     def _finish_trick(self) -> None:
-        """Four cards are down: the winner takes the trick and leads; the hand ends after the 13th."""
+        """Four cards are down: the winner takes the trick and leads; the hand ends after the
+        13th."""
         trick = self._trick
         leader = self._leader
         ranked = self._ranked
@@ -410,29 +427,31 @@ class Match:
     def _finish_hand(self) -> None:
         """Score the hand, record it, and deal the next one unless the match is decided."""
         bids, won, blind, rules = self._bids, self._won, self._blind, self._rules
-        team_scores = tuple(
-            score_team(
+        made = [b for b in bids if b is not None]  # every seat has bid once a hand is scored
+
+        def team_score(t: int) -> TeamScore:
+            return score_team(
                 t,
-                (bids[t], bids[t + 2]),
+                (made[t], made[t + 2]),
                 (won[t], won[t + 2]),
                 self._scores[t],
-                self._bags[t],  # type: ignore[arg-type]
+                self._bags[t],
                 rules,
                 (blind[t], blind[t + 2]),
             )
-            for t in (0, 1)
-        )
+
+        team_scores = (team_score(0), team_score(1))
         self._history.append(
             HandRecord(
                 number=len(self._history) + 1,
                 dealer=self._dealer,
                 deal=tuple(tuple(cards_of(h)) for h in self._dealt),
-                bids=tuple(bids),  # type: ignore[arg-type]
+                bids=(made[0], made[1], made[2], made[3]),
                 tricks=tuple(self._tricks),
                 scores=team_scores,
-                blind=tuple(blind),
+                blind=(blind[0], blind[1], blind[2], blind[3]),
             )
-        )  # type: ignore[arg-type]
+        )
         for t in (0, 1):
             self._scores[t] = team_scores[t].score_after
             self._bags[t] = team_scores[t].bags_after
@@ -466,7 +485,7 @@ class Match:
             return NotImplemented
         return self._start == other._start and self._log == other._log
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: a match changes and compares by value
 
     def __repr__(self) -> str:
         return (
@@ -485,13 +504,15 @@ class Match:
         return saveformat.dumps(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Match:
-        """A match from :meth:`to_dict` data, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+    def from_dict(cls, data: Any) -> Self:
+        """A match from :meth:`to_dict` data, checked by replay; raises :class:`~spades.BadSave` for
+        anything else."""
         return saveformat.from_dict(data, cls)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Match:
-        """A match from :meth:`to_json` text, checked by replay; raises :class:`~spades.BadSave` for anything else."""
+    def from_json(cls, text: str | bytes) -> Self:
+        """A match from :meth:`to_json` text, checked by replay; raises :class:`~spades.BadSave` for
+        anything else."""
         return saveformat.loads(text, cls)
 
     def copy(self) -> Match:

@@ -3,7 +3,8 @@
 Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
 
     Spades hand                      (optional first line)
-    Rules: jokers                    (optional: the house rules, see spades.Rules.parse; 1.0.0 if absent)
+    Rules: jokers                    (optional: the house rules, see spades.Rules.parse; 1.0.0 if
+    absent)
     Dealer: E
     Score: 120 -40                   (optional: team S/N, team W/E before the hand)
     Bags: 3 0                        (optional)
@@ -15,7 +16,8 @@ Example (seats are S, W, N, E = 0, 1, 2, 3; S and N are partners)::
     Play: 2C 5C KC AC / 4D QD ...    (cards in play order; "/" between tricks is optional)
 
 Cards are written rank then suit (``AS``, ``TD``; ``10D`` and lower case are accepted);
-a bid of ``nil`` or ``0`` is nil, ``blind`` a blind nil; the jokers are ``LJ`` and ``BJ``. Bids and Play may stop part-way. Lines starting
+a bid of ``nil`` or ``0`` is nil, ``blind`` a blind nil; the jokers are ``LJ`` and ``BJ``. Bids and
+Play may stop part-way. Lines starting
 with ``#`` are comments. :func:`parse` checks the text against the rules by
 replaying it, so a hand that breaks a rule is refused with the rule's reason.
 Text longer than :data:`MAX_CHARS` is refused before it is read (``too_large``);
@@ -152,7 +154,8 @@ def parse(text: str) -> HandText:
         else:
             raise NotationError(
                 "bad_notation",
-                f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, N, E, Bids, Play).",
+                f"Line {number}: unknown field {excerpt(key)} (Rules, Dealer, Score, Bags, S, W, "
+                "N, E, Bids, Play).",
             )
     if dealer is None:
         raise NotationError("bad_notation", "The dealer is missing (a line such as 'Dealer: E').")
@@ -212,7 +215,8 @@ def replay(spec: HandText) -> Match:
 
 
 def format_hand(record: HandRecord, rules: Rules = DEFAULT) -> str:
-    """Hand notation for a completed hand of a match with ``rules``, readable back by :func:`parse`."""
+    """Hand notation for a completed hand of a match with ``rules``, readable back by
+    :func:`parse`."""
     before = tuple(s.score_before for s in record.scores)
     bags = tuple(s.bags_before for s in record.scores)
     order = [(record.dealer + 1 + i) % SEAT_COUNT for i in range(SEAT_COUNT)]

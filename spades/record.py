@@ -23,7 +23,7 @@ class HandRecord:
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each of the 13 tricks, in order."""
-        return tuple(t.winner for t in self.tricks)  # type: ignore[misc]
+        return tuple(t.winner for t in self.tricks)  # type: ignore[misc]  # all tricks complete
 
     @property
     def score_delta(self) -> tuple[int, int]:

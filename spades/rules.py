@@ -1,4 +1,5 @@
-"""The house-rule options: :class:`Rules`, an immutable, versioned description of the options a match plays.
+"""The house-rule options: :class:`Rules`, an immutable, versioned description of the options a
+match plays.
 
 "Rules" here means the options in force (which deck, blind nil, the target …), not the rules
 of play themselves: what may be bid and played, and who wins a trick, is :mod:`spades.legal`.
@@ -125,7 +126,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: Any) -> Rules:
-        """The named preset (see :data:`PRESETS`); :class:`BadRules` ``unknown_preset`` otherwise."""
+        """The named preset (see :data:`PRESETS`); :class:`BadRules` ``unknown_preset``
+        otherwise."""
         if not isinstance(name, str) or name not in PRESETS:
             raise BadRules(
                 "unknown_preset",
@@ -162,7 +164,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from :meth:`to_dict` data (options left out take 1.0.0's value); :class:`BadRules` if invalid.
+        """Rules from :meth:`to_dict` data (options left out take 1.0.0's value); :class:`BadRules`
+        if invalid.
 
         ``name`` is informative and ignored; ``version`` must be :data:`RULES_VERSION` if given.
         """
@@ -181,12 +184,14 @@ class Rules:
         ):
             raise BadRules(
                 "bad_rules",
-                f"Rules description version {excerpt(data['version'])}; this engine reads {RULES_VERSION}.",
+                f"Rules description version {excerpt(data['version'])}; this engine reads "
+                f"{RULES_VERSION}.",
             )
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def to_text(self) -> str:
-        """Short text: the preset name, or ``1.0.0`` then ``key=value`` for each option that differs."""
+        """Short text: the preset name, or ``1.0.0`` then ``key=value`` for each option that
+        differs."""
         if self.name != CUSTOM:
             return self.name
         parts = [DEFAULT_NAME]
@@ -198,11 +203,13 @@ class Rules:
 
     @classmethod
     def parse(cls, text: Any) -> Rules:
-        """Rules from :meth:`to_text` text: ``[preset][,key=value]…``; :class:`BadRules` if invalid."""
+        """Rules from :meth:`to_text` text: ``[preset][,key=value]…``; :class:`BadRules` if
+        invalid."""
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
             raise BadRules(
                 "bad_rules",
-                f"Rules are a preset name or options such as 'jokers,target=300', not {excerpt(text)}.",
+                f"Rules are a preset name or options such as 'jokers,target=300', not "
+                f"{excerpt(text)}.",
             )
         tokens = [t.strip() for t in text.split(",")]
         base = cls.preset(tokens.pop(0)) if "=" not in tokens[0] else DEFAULT
@@ -225,7 +232,8 @@ class Rules:
 
     @classmethod
     def read(cls, value: Any) -> Rules:
-        """Rules from any form a caller may give: ``None`` (1.0.0), :class:`Rules`, text or a dictionary."""
+        """Rules from any form a caller may give: ``None`` (1.0.0), :class:`Rules`, text or a
+        dictionary."""
         if value is None:
             return DEFAULT
         if isinstance(value, Rules):
@@ -236,7 +244,8 @@ class Rules:
 
 
 def _text_value(value: Any) -> str:
-    """An option's value as :meth:`Rules.to_text` writes it (``none``, ``yes``/``no``, the number)."""
+    """An option's value as :meth:`Rules.to_text` writes it (``none``, ``yes``/``no``, the
+    number)."""
     if value is None:
         return "none"
     if isinstance(value, bool):

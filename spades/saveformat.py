@@ -157,8 +157,10 @@ def loads(text: str | bytes, cls: type[M]) -> M:
 
 _TEXT_REFUSALS = {
     "not_json": "Not a save: the text is not valid JSON (damaged or cut short?).",
-    "too_large": f"Not a save: the text is longer than any match ({MAX_TEXT:,} characters at most).",
-    "too_deep": f"Not a save: the text is nested more deeply than a save ever is ({MAX_DEPTH} levels at most).",
+    "too_large": f"Not a save: the text is longer than any match ({MAX_TEXT:,} characters at "
+    "most).",
+    "too_deep": f"Not a save: the text is nested more deeply than a save ever is ({MAX_DEPTH} "
+    "levels at most).",
 }
 
 
@@ -187,7 +189,8 @@ def _start_of(start: dict[str, Any], rules: Rules) -> MatchStart:
 
 
 def from_dict(data: Any, cls: type[M]) -> M:
-    """Restore a match of class ``cls`` from :func:`to_dict` data, or raise :class:`~spades.BadSave`."""
+    """Restore a match of class ``cls`` from :func:`to_dict` data, or raise
+    :class:`~spades.BadSave`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave(
             "wrong_format", "Not a Spades match save (the format marker is missing or different)."
@@ -195,7 +198,8 @@ def from_dict(data: Any, cls: type[M]) -> M:
     if not _same(data.get("version"), VERSION):
         raise BadSave(
             "wrong_version",
-            f"This save has version {excerpt(data.get('version'))}; this engine reads version {VERSION}.",
+            f"This save has version {excerpt(data.get('version'))}; this engine reads version "
+            f"{VERSION}.",
         )
     rules = _rules_of(data)
     _need(set(data) - {"rules"} == SECTIONS, "unexpected or missing sections")

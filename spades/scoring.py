@@ -82,7 +82,8 @@ def hand_points(
     nil_b: int = NIL_POINTS,
     big_bid: int = 0,
 ) -> tuple[int, int]:
-    """A team's points for one hand before its bags are added (contract and nils), and the bags it took.
+    """A team's points for one hand before its bags are added (contract and nils), and the bags it
+    took.
 
     The two players' bids and tricks are given apart (plain integers: the play-out
     search calls this for every simulated hand). Tricks won on a nil are bags. House
@@ -139,7 +140,8 @@ def score_team(
     rules: Rules = DEFAULT,
     blind: tuple[bool, bool] = (False, False),
 ) -> TeamScore:
-    """Score one team's hand from its two players' bids and tricks (seats ``team`` and ``team + 2``).
+    """Score one team's hand from its two players' bids and tricks (seats ``team`` and ``team +
+    2``).
 
     ``rules`` are the match's house rules; ``blind`` says which of the two nils were blind.
     """

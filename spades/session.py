@@ -70,7 +70,8 @@ def refusal_code(view: SeatView, card: object) -> str | None:
 
 
 def action_seats(m: Match) -> list[int]:
-    """The seat that took each of ``m.actions``, in order (bids from the dealer's left, then cards)."""
+    """The seat that took each of ``m.actions``, in order (bids from the dealer's left, then
+    cards)."""
     seats: list[int] = []
     for r in m.hands_played:
         seats += [(r.dealer + 1 + i) % 4 for i in range(4)]
@@ -118,8 +119,8 @@ class Session:
         match: Match,
         *,
         humans: Sequence[int] = (HUMAN,),
-        partner: str = DEFAULT_LEVEL,
-        opponents: str = DEFAULT_LEVEL,
+        partner: str | None = DEFAULT_LEVEL,
+        opponents: str | None = DEFAULT_LEVEL,
         seed: int | str | None = None,
     ) -> None:
         self.match = match
@@ -136,7 +137,8 @@ class Session:
         }
         #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
         self.explained: dict[int, Explanation] = {}
-        #: Human seats that turned their cards face up this hand (blind nil is then closed): seat -> hand number.
+        # : Human seats that turned their cards face up this hand (blind nil is then closed): seat
+        # -> hand number.
         self.looked: dict[int, int] = {}
 
     @classmethod
@@ -150,7 +152,8 @@ class Session:
         rules: Any = None,
     ) -> Session:
         """A fresh match from a player's ``seed`` (see :func:`parse_seed`), bot levels and house
-        ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules`` codes)."""
+        ``rules`` (:meth:`spades.Rules.read`: a preset name, text, a dictionary; ``BadRules``
+        codes)."""
         seed = parse_seed(seed)
         return cls(
             Match(seed=seed, rules=Rules.read(rules)),
@@ -193,7 +196,8 @@ class Session:
         return self.looked.get(seat) == self.match.hand_number
 
     def look(self, seat: int | None = None) -> None:
-        """A human turns their cards face up (default: the first human): no blind nil for them this hand."""
+        """A human turns their cards face up (default: the first human): no blind nil for them this
+        hand."""
         seat = self.humans[0] if seat is None else seat
         if seat not in self.humans:
             raise BadRequest("bad_seat", f"Seat {seat!r} is not a human seat.")
@@ -252,7 +256,8 @@ class Session:
         return {"kind": "bid", "seat": seat, "bid": action}
 
     def run_bots(self) -> Iterator[dict[str, Any]]:
-        """Computer players act one by one until a human's turn or the match's end, yielding each event."""
+        """Computer players act one by one until a human's turn or the match's end, yielding each
+        event."""
         while self.match.to_act is not None and self.match.to_act not in self.humans:
             yield self.bot_step()
 
@@ -295,17 +300,20 @@ class Session:
         return zlib.crc32(self.match.to_json().encode())
 
     def hint(self, level: Any = None) -> int | str:
-        """What a computer player of ``level`` would do in the human's seat now (nothing changes)."""
+        """What a computer player of ``level`` would do in the human's seat now (nothing
+        changes)."""
         return self.explain_hint(level).action
 
     def explain_hint(self, level: Any = None) -> Explanation:
-        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and explains."""
+        """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and
+        explains."""
         level = check_level(level)
         seat = self._my_turn()
         return bot(level, self.hint_seed()).explain(self.match.view(seat))
 
     def why(self, seat: Any) -> tuple[int | str, Reason | None] | None:
-        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it acted.
+        """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it
+        acted.
 
         The reason is the one the bot gave when it acted (kept by :meth:`bot_step`) or, after a
         restore, recomputed by that seat's own seeded bot from the view the seat had just before
@@ -345,7 +353,8 @@ class Session:
         )
 
     def known_cards(self, seat: int) -> frozenset[str]:
-        """The cards ``seat`` may know now in this hand: those played, and its own unless still face down."""
+        """The cards ``seat`` may know now in this hand: those played, and its own unless still
+        face down."""
         view = self.match.view(seat)
         played = {card for _, card in view.played}
         return frozenset(played if self.cards_hidden(seat) else played | set(view.hand))
@@ -366,7 +375,8 @@ class Session:
     # -- what the page shows -------------------------------------------------------------------
 
     def state_for(self, seat: int = HUMAN) -> dict[str, Any]:
-        """Everything the table shows to ``seat``: its own hand and what is public, no hidden card."""
+        """Everything the table shows to ``seat``: its own hand and what is public, no hidden
+        card."""
         m = self.match
         view = m.view(seat)
         tricks = view.tricks
@@ -420,7 +430,8 @@ class Session:
     # -- saves ----------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The session as a JSON-ready dictionary: the match save, the levels, seed and human seats."""
+        """The session as a JSON-ready dictionary: the match save, the levels, seed and human
+        seats."""
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
@@ -433,7 +444,8 @@ class Session:
         }
 
     def to_json(self) -> str:
-        """The session as compact JSON text (it holds every seat's cards: never shown to the page)."""
+        """The session as compact JSON text (it holds every seat's cards: never shown to the
+        page)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod

@@ -18,7 +18,8 @@ from .rules import DEFAULT, Rules
 from .safejson import excerpt
 from .scoring import match_winner
 
-#: The seats, clockwise: team 0 is seats 0 and 2, team 1 seats 1 and 3 (names: ``Match.SEAT_NAMES``).
+# : The seats, clockwise: team 0 is seats 0 and 2, team 1 seats 1 and 3 (names:
+# ``Match.SEAT_NAMES``).
 SEATS: tuple[int, ...] = (0, 1, 2, 3)
 SEAT_COUNT = len(SEATS)
 #: Each hand is four bids, then the 52 cards: the position of an action in its hand tells its kind.
@@ -56,9 +57,11 @@ def _pair(value: Any, what: str, low: int, high: int) -> tuple[int, int]:
 
 
 def check_deal(deal: Any, jokers: bool = False) -> tuple[int, int, int, int]:
-    """Card masks of a deal given as four lists of 13 card names; ``bad_argument`` unless it holds 52 distinct cards.
+    """Card masks of a deal given as four lists of 13 card names; ``bad_argument`` unless it holds
+    52 distinct cards.
 
-    ``jokers``: ``LJ`` and ``BJ`` are cards too (whether the deck holds them is :class:`MatchStart`'s check).
+    ``jokers``: ``LJ`` and ``BJ`` are cards too (whether the deck holds them is
+    :class:`MatchStart`'s check).
     """
     if not isinstance(deal, (list, tuple)) or len(deal) != SEAT_COUNT:
         raise IllegalAction(
@@ -94,7 +97,8 @@ class MatchStart:
     ``None`` to draw it from the random state as the rules say. ``deal`` is a first deal
     (four card masks) or ``None`` for a fresh shuffle. ``scores`` and ``bags`` are the
     starting totals. ``rules`` are the house rules (:class:`~spades.Rules`; 1.0.0 by default),
-    which decide the deck a deal must hold. Invalid values raise :class:`~spades.IllegalAction` ``bad_argument``.
+    which decide the deck a deal must hold. Invalid values raise :class:`~spades.IllegalAction`
+    ``bad_argument``.
     """
 
     rng: int
@@ -126,7 +130,8 @@ class MatchStart:
             ):
                 raise IllegalAction(
                     "bad_argument",
-                    "A deal is four masks of 13 distinct cards of the rules' deck (see check_deal).",
+                    "A deal is four masks of 13 distinct cards of the rules' deck (see "
+                    "check_deal).",
                 )
         scores = _pair(self.scores, "a starting score", -SCORE_LIMIT, SCORE_LIMIT)
         if match_winner(scores, self.rules.target, self.rules.floor) is not None:
@@ -140,7 +145,8 @@ class MatchStart:
 
     @property
     def custom(self) -> bool:
-        """Whether this is a custom position: a chosen first deal, or starting totals other than 0 and 0.
+        """Whether this is a custom position: a chosen first deal, or starting totals other than 0
+        and 0.
 
         A start that is not custom is a fresh shuffle of its own random state from nothing,
         as any new match is; the first dealer may be chosen without making it custom.

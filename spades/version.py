@@ -1,4 +1,5 @@
-"""The engine's version, and the rules variant it plays by default (saves and the bridge name it)."""
+"""The engine's version, and the rules variant it plays by default (saves and the bridge name
+it)."""
 
 from __future__ import annotations
 

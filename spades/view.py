@@ -20,7 +20,8 @@ OVER = "over"
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """One trick: who led, the cards in play order with their seats, and (once complete) the winner."""
+    """One trick: who led, the cards in play order with their seats, and (once complete) the
+    winner."""
 
     leader: int
     plays: tuple[tuple[int, str], ...]
@@ -57,7 +58,7 @@ class SeatView:
     spades_broken: bool
     scores: tuple[int, int]
     bags: tuple[int, int]
-    legal_bids: tuple[int, ...]  # empty unless it is this seat's turn to bid
+    legal_bids: tuple[int | str, ...]  # empty unless it is this seat's turn to bid
     legal_cards: tuple[str, ...]  # empty unless it is this seat's turn to play
     rules: Rules = DEFAULT  # the match's house rules
     blind: tuple[bool, ...] = (False, False, False, False)  # which nil bids (0) are blind nils

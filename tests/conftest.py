@@ -38,9 +38,9 @@ TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
-_COMMON = dict(deadline=None, print_blob=True,
-               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                      HealthCheck.filter_too_much])
+_COMMON = {"deadline": None, "print_blob": True,
+           "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large,
+                                     HealthCheck.filter_too_much]}
 settings.register_profile("ci", max_examples=100, derandomize=True, **_COMMON)
 settings.register_profile("dev", max_examples=25, **_COMMON)
 settings.register_profile("thorough", max_examples=1000, **_COMMON)

@@ -89,7 +89,7 @@ def main() -> None:
     counts = {n: check_endplay(rnd, n, c) for n, c in ((5, args.five), (9, args.nine), (13, args.full))}
     emit(kind="summary", brute=f"{brute}/{args.brute}",
          endplay=f"{sum(counts.values())}/{args.five + args.nine + args.full}",
-         endplay_by_tricks_left={n: c for n, c in counts.items()})
+         endplay_by_tricks_left=dict(counts))
     sys.exit(0 if brute == args.brute and sum(counts.values()) == args.five + args.nine + args.full else 1)
 
 

@@ -18,7 +18,8 @@ from .house import adjust_bid, blind_choice, legal_or_lowest, proxy, unproxy
 
 
 class Bot:
-    """Base class of the computer players; subclasses define :meth:`explain_bid` and :meth:`explain_play`.
+    """Base class of the computer players; subclasses define :meth:`explain_bid` and
+    :meth:`explain_play`.
 
     :meth:`choose` is :meth:`explain`'s action: one code path decides and gives the reason.
     """
@@ -56,7 +57,8 @@ class Bot:
 
     def rng(self, view: SeatView) -> random.Random:
         """A generator for this decision, from the seed and the public position only."""
-        key = f"{self.seed}|{view.seat}|{view.hand_number}|{view.scores}|{len(view.played)}|{view.bids}"
+        parts = (self.seed, view.seat, view.hand_number, view.scores, len(view.played), view.bids)
+        key = "|".join(map(str, parts))
         return random.Random(zlib.crc32(key.encode()))
 
     def __repr__(self) -> str:

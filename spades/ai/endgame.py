@@ -48,7 +48,8 @@ def endgame_values(
     samples: int = ENDGAME_SAMPLES,
 ) -> tuple[dict[int, float], dict[int, int], int]:
     """Each candidate card's summed margin (acting team's hand points minus the other's) over the
-    sampled deals, how often our contract is made with it (trick-maximising play), and the deals used.
+    sampled deals, how often our contract is made with it (trick-maximising play), and the deals
+    used.
 
     Deals already seen are not solved again (an ending with few unseen cards has few deals);
     they still count with their weight, so the averages stay those of the sampling.
@@ -67,11 +68,11 @@ def endgame_values(
         key = tuple(hands)
         values = memo.get(key)
         if values is None:
-            pos = Position(key, tuple(t.trick), t.leader, t.broken, t.bids, tuple(t.won), bags)  # type: ignore[arg-type]
+            pos = Position(key, tuple(t.trick), t.leader, t.broken, t.bids, tuple(t.won), bags)
             values = memo[key] = solver.values(pos)
         for c in moves:
             v = values[c]
-            totals[c] += v.margin  # type: ignore[operator]
+            totals[c] += v.margin  # type: ignore[operator]  # asked with score: margins known
             made[c] += v.tricks[team] >= need
         done += 1
     return totals, made, done

@@ -64,7 +64,8 @@ def _card(suit: int, rank: int) -> str:
 
 
 def side_suit_parts(ranks: list[int], suit: int, parts: Details | None = None) -> float:
-    """Expected tricks from the high cards of one non-trump suit (ranks highest first); appends the parts."""
+    """Expected tricks from the high cards of one non-trump suit (ranks highest first); appends the
+    parts."""
     n = len(ranks)
     have = set(ranks)
     t = 0.0
@@ -109,7 +110,8 @@ def side_suit_tricks(ranks: list[int]) -> float:
 
 
 def spade_parts(ranks: list[int], parts: Details | None = None) -> tuple[float, int]:
-    """Expected tricks from spades (honours and length), how many spades those use; appends the parts."""
+    """Expected tricks from spades (honours and length), how many spades those use; appends the
+    parts."""
     n = len(ranks)
     have = set(ranks)
     t = 0.0
@@ -149,7 +151,8 @@ RUFF_TRICK = 0.7  # tricks per spare spade that can ruff
 
 
 def estimate_parts(hand: int, parts: Details | None = None) -> float:
-    """Expected tricks of a 13-card hand; appends its parts (sure and probable tricks, ruffs) to ``parts``."""
+    """Expected tricks of a 13-card hand; appends its parts (sure and probable tricks, ruffs) to
+    ``parts``."""
     spades = suit_ranks(hand, SPADES)
     total, used = spade_parts(spades, parts)
     spare = len(spades) - used
@@ -174,12 +177,14 @@ def estimate_parts(hand: int, parts: Details | None = None) -> float:
 
 
 def estimate_tricks(hand: int) -> float:
-    """Expected tricks of a 13-card hand: side aces and guarded kings, spade honours and length, ruffs."""
+    """Expected tricks of a 13-card hand: side aces and guarded kings, spade honours and length,
+    ruffs."""
     return estimate_parts(hand)
 
 
 def nil_ok(hand: int) -> bool:
-    """Whether the hand suits a nil bid: no high or long spades, no aces, low cards in every suit."""
+    """Whether the hand suits a nil bid: no high or long spades, no aces, low cards in every
+    suit."""
     spades = suit_ranks(hand, SPADES)
     if len(spades) > 3 or (spades and spades[0] >= QUEEN):  # no AS, KS, QS; at most three spades
         return False
@@ -204,7 +209,8 @@ def nil_ok(hand: int) -> bool:
 def explain_team_bid(
     hand: int, partner_bid: int | None, opponents_bids: list[int], *, allow_nil: bool = True
 ) -> tuple[int, Reason]:
-    """Normal's bid with its reason: the estimate part by part, then each adjustment that changed it."""
+    """Normal's bid with its reason: the estimate part by part, then each adjustment that changed
+    it."""
     parts: Details = []
     est = estimate_parts(hand, parts)
     if allow_nil and partner_bid != NIL and nil_ok(hand):
@@ -241,7 +247,8 @@ def explain_team_bid(
 
 
 def clamp_bid(bid: int, est: float, parts: Details) -> tuple[int, Reason]:
-    """A contract bid within 1–13, with its reason (``parts``: the estimate and adjustments so far)."""
+    """A contract bid within 1–13, with its reason (``parts``: the estimate and adjustments so
+    far)."""
     if bid < MIN_BID:
         bid = MIN_BID
         parts.append(reason("adj.minimum", bid=bid).to_dict())
@@ -254,5 +261,6 @@ def clamp_bid(bid: int, est: float, parts: Details) -> tuple[int, Reason]:
 def team_bid(
     hand: int, partner_bid: int | None, opponents_bids: list[int], *, allow_nil: bool = True
 ) -> int:
-    """Normal's bid: the rounded estimate, adjusted for the partner's bid and the total on the table."""
+    """Normal's bid: the rounded estimate, adjusted for the partner's bid and the total on the
+    table."""
     return explain_team_bid(hand, partner_bid, opponents_bids, allow_nil=allow_nil)[0]

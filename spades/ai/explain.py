@@ -162,7 +162,8 @@ CODES: dict[str, dict[str, str]] = {
 #: Codes that describe the deciding seat's hand part by part (its strength, its low spades):
 #: only a listener who knows that hand hears them (even one naming no card tells what it holds).
 HAND_CODES = frozenset({code for code in CODES if code.startswith("est.")} | {"nil.fits"})
-#: Each code whose sentence names the deciding seat's unplayed cards, and the code saying the same without them.
+#: Each code whose sentence names the deciding seat's unplayed cards, and the code saying the
+#: same without them.
 PUBLIC_FORM: dict[str, str] = {
     "bid.easy": "bid.easy_count",
     "play.partner_winning_keep": "play.partner_winning_save",
@@ -172,7 +173,8 @@ CARD_KINDS = frozenset({"card", "cards"})
 
 
 def card_names(reason: dict[str, Any]) -> list[str]:
-    """Every card name in ``reason`` (a ``{code, params}`` dictionary): its sentence, details and table."""
+    """Every card name in ``reason`` (a ``{code, params}`` dictionary): its sentence, details
+    and table."""
     names: list[str] = []
     for name, kind in CODES[reason["code"]].items():
         value = reason["params"].get(name)
@@ -224,7 +226,8 @@ def told_to(reason: Reason, known: Collection[str]) -> Reason | None:
 
 
 def param_kinds() -> dict[str, str]:
-    """Each parameter name with its kind: a name has one kind in every code, so a renderer may go by name."""
+    """Each parameter name with its kind: a name has one kind in every code, so a renderer may go by
+    name."""
     kinds: dict[str, str] = {}
     for params in CODES.values():
         for name, kind in params.items():
@@ -240,7 +243,8 @@ def text_params(code: str) -> set[str]:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why an action was chosen: a stable ``code`` (a key of :data:`CODES`) and JSON-ready ``params``."""
+    """Why an action was chosen: a stable ``code`` (a key of :data:`CODES`) and JSON-ready
+    ``params``."""
 
     code: str
     params: dict[str, Any]
@@ -259,7 +263,8 @@ class Explanation:
 
 
 def reason(code: str, **params: Any) -> Reason:
-    """A :class:`Reason` (the code is checked against the registry by the tests, not here: it is hot)."""
+    """A :class:`Reason` (the code is checked against the registry by the tests, not here: it is
+    hot)."""
     return Reason(code, params)
 
 
@@ -268,7 +273,8 @@ SHOWN_DECIMALS = 2
 
 
 def shown(x: float) -> float:
-    """A trick or point figure as a reason carries it: rounded to :data:`SHOWN_DECIMALS` decimals."""
+    """A trick or point figure as a reason carries it: rounded to :data:`SHOWN_DECIMALS`
+    decimals."""
     return round(x, SHOWN_DECIMALS)
 
 

@@ -15,6 +15,7 @@ depends on the position and the seed only, on any machine and under any load.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..cards import (
     ACE_OF_SPADES,
@@ -72,14 +73,16 @@ def candidates(legal: int, t: Tracker) -> list[int]:
 
 
 def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> int:
-    """Hard's card for ``view`` by sampled play-outs, as a card number (see :func:`explain_search`)."""
+    """Hard's card for ``view`` by sampled play-outs, as a card number (see
+    :func:`explain_search`)."""
     return explain_search(view, rng, budget)[0]
 
 
 def rollout_values(
     t: Tracker, view: SeatView, moves: list[int], rng: random.Random, budget: int
 ) -> tuple[dict[int, float], dict[int, int], int]:
-    """Each candidate's summed play-out value over the sampled deals, how often our contract was made, the deals.
+    """Each candidate's summed play-out value over the sampled deals, how often our contract was
+    made, the deals.
 
     ``budget`` simulated card plays are shared over the candidates and the deals (at least
     ``MIN_SAMPLES`` deals); each deal is used for every candidate (common random numbers).
@@ -147,7 +150,7 @@ def explain_search(
         totals, made, done = rollout_values(t, view, moves, rng, budget)
     if not done:
         return rule_card, rule_reason
-    table = [
+    table: list[dict[str, Any]] = [
         {
             "card": CARD_NAMES[c],
             "value": shown(totals[c] / done),
@@ -155,9 +158,8 @@ def explain_search(
         }
         for c in moves
     ]
-    totals[fallback] += (
-        ENDGAME_PRIOR if exact else PRIOR
-    ) * done  # the search must beat Normal's choice
+    # the search must beat Normal's choice
+    totals[fallback] += (ENDGAME_PRIOR if exact else PRIOR) * done
     # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
     best_val = max(totals.values())
     eps = 1e-6 * done
@@ -243,6 +245,7 @@ class HardBot(Bot):
         return Explanation(*simulate_bid(view, self.rng(view), bid, why, self.bid_samples))
 
     def explain_play(self, view: SeatView) -> Explanation:
-        """The card with the best average play-out value over sampled deals, with the search's figures."""
+        """The card with the best average play-out value over sampled deals, with the search's
+        figures."""
         card, why = explain_search(view, self.rng(view), self.budget)
         return Explanation(CARD_NAMES[card], why)

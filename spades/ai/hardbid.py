@@ -1,19 +1,23 @@
-"""Hard's bid by simulation: candidate bids played out over sampled deals, valued by the match score.
+"""Hard's bid by simulation: candidate bids played out over sampled deals, valued by the match
+score.
 
 Hard starts from its heuristic bid (Normal's estimate refined by the score,
 :func:`spades.ai.hard.explain_hard_bid`) and tries the bids around it, and nil when the hand
 is weak enough to consider it. For a fixed number of deals of the 39 unseen cards (the
 high cards leaning towards players who bid high, :func:`spades.ai.sampling.sample_hands`), the
 players still to bid are given Normal's bid for their sampled hand, and the hand is played out
-with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per candidate (the same deals for every candidate).
+with Hard's fast play-out policy (:func:`spades.ai.playout.rollout`) once per candidate (the same
+deals for every candidate).
 Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kernel's points with
 bags at their long-run cost and a bonus for deciding the match (so the target and the floor
 count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
 has to be clearly better to replace it. The play-outs see every card and so make contracts
-and nils more often than real play: each result is valued three quarters as it came out and a quarter with
+and nils more often than real play: each result is valued three quarters as it came out and a
+quarter with
 one of our tricks lost (``TRICK_RISK``), and nil is bid only if it survived ``NIL_MIN_MAKE`` of
 the deals — the heuristic's own nil too (a nil hand by the estimate that the play-outs set more
-than a quarter of the time failed most of its real nils). The work is a fixed count: same view, same bid.
+than a quarter of the time failed most of its real nils). The work is a fixed count: same view, same
+bid.
 """
 
 from __future__ import annotations
@@ -64,7 +68,8 @@ def _fill_bids(bids: list[int], hands: list[int], order: list[int]) -> list[int]
 
 
 def _one_less(won: list[int], bids: list[int], team: int) -> list[int]:
-    """``won`` with one trick of ``team``'s contract bidders given to the next opponent (if they took one)."""
+    """``won`` with one trick of ``team``'s contract bidders given to the next opponent (if they
+    took one)."""
     out = won[:]
     seats = [s for s in (team, team + 2) if out[s] and bids[s] != NIL]
     if seats:
@@ -90,7 +95,8 @@ def candidate_bids(view: SeatView, heuristic: int) -> list[int]:
 def simulate_bid(
     view: SeatView, rng: random.Random, heuristic: int, why: Reason, samples: int = BID_SAMPLES
 ) -> tuple[int, Reason]:
-    """The candidate bid with the best average value over sampled deals, with each option's figures."""
+    """The candidate bid with the best average value over sampled deals, with each option's
+    figures."""
     t = track(view)
     seat, team = view.seat, view.seat % 2
     options = candidate_bids(view, heuristic)

@@ -47,7 +47,7 @@ BIG_BID_REACH = 1
 
 #: A house rules' scoring for the play-outs: each seat's nil value, the big-bid threshold,
 #: bags per penalty and the penalty, a bag's long-run value, the target and the floor.
-HouseScoring = tuple[tuple[int, int, int, int], int, int, int, float, int, "int | None"]
+HouseScoring = tuple[tuple[int, ...], int, int, int, float, int, "int | None"]
 
 
 def house_scoring(view: SeatView) -> HouseScoring:
@@ -59,7 +59,7 @@ def house_scoring(view: SeatView) -> HouseScoring:
         nils,
         BIG_BID if r.ten_for_200 else 0,
         r.bag_limit,
-        r.bag_penalty,  # type: ignore[return-value]
+        r.bag_penalty,
         bag_value,
         r.target,
         r.floor,
@@ -143,7 +143,8 @@ def _work_out_maps(view: SeatView) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _trick(t: Trick | None, names: dict[str, str]) -> Trick | None:
-    """A trick with its cards renamed by ``names`` (the house deck's cards as standard ones, or back)."""
+    """A trick with its cards renamed by ``names`` (the house deck's cards as standard ones, or
+    back)."""
     if t is None:
         return None
     return Trick(t.leader, tuple((s, names[c]) for s, c in t.plays), t.winner)
@@ -167,7 +168,8 @@ def proxy(view: SeatView) -> SeatView:
 
 
 def _rename(value: Any, names: dict[str, str]) -> Any:
-    """A reason's parameters with card names renamed by ``names`` (codes and suits left as they are)."""
+    """A reason's parameters with card names renamed by ``names`` (codes and suits left as they
+    are)."""
     if isinstance(value, str):
         return names.get(value, value)
     if isinstance(value, list):
@@ -241,32 +243,33 @@ def blind_choice(view: SeatView) -> Explanation | None:
 def adjust_bid(view: SeatView, own: Explanation) -> Explanation:
     """The level's bid ``own`` made legal under the house rules, with the reason that changed it."""
     rules: Rules = view.rules
-    legal = [b for b in view.legal_bids if b != BLIND_NIL]
+    legal = [b for b in view.legal_bids if isinstance(b, int)]  # blind nil is chosen apart
     bid = own.action
+    assert isinstance(bid, int), "a level's own bid is a number (blind nil is chosen apart)"
     partner = view.bids[view.partner]
     if rules.suicide:
         if partner is None:
-            if bid == NIL or bid <= SUICIDE_NIL_MAX:  # type: ignore[operator]
+            if bid == NIL or bid <= SUICIDE_NIL_MAX:
                 return Explanation(NIL, reason("bid.suicide_nil", bid=bid))
             return (
                 own
                 if bid in legal
                 else Explanation(
-                    max(bid, SUICIDE_PARTNER_MIN),  # type: ignore[type-var]
+                    max(bid, SUICIDE_PARTNER_MIN),
                     reason("bid.suicide_cover", bid=max(bid, SUICIDE_PARTNER_MIN)),
                 )
-            )  # type: ignore[type-var]
+            )
         if partner == NIL:
-            up = max(bid, SUICIDE_PARTNER_MIN)  # type: ignore[type-var]
+            up = max(bid, SUICIDE_PARTNER_MIN)
             return own if up == bid else Explanation(up, reason("bid.suicide_cover", bid=up))
         return own if bid == NIL else Explanation(NIL, reason("bid.suicide_nil", bid=bid))
     if rules.ten_for_200 and partner not in (None, NIL) and bid != NIL:
-        total = partner + bid  # type: ignore[operator]
-        if BIG_BID - BIG_BID_REACH <= total < BIG_BID and BIG_BID - partner in legal:  # type: ignore[operator]
+        total = partner + bid
+        if BIG_BID - BIG_BID_REACH <= total < BIG_BID and BIG_BID - partner in legal:
             return Explanation(
                 BIG_BID - partner, reason("adj.ten_for_two_hundred", bid=BIG_BID - partner)
-            )  # type: ignore[operator]
+            )
     if bid in legal:
         return own
-    up = min((b for b in legal if b != NIL and b >= bid), default=max(legal))  # type: ignore[operator]
+    up = min((b for b in legal if b != NIL and b >= bid), default=max(legal))
     return Explanation(up, reason("adj.min_team", bid=up, minimum=rules.min_team_bid))

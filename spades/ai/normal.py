@@ -207,7 +207,8 @@ def _may_hold_any(t: Tracker, seats: list[int]) -> int:
 
 
 def _discard(mask: int, keep_spades: bool) -> Choice:
-    """A card to throw when not following suit: low side cards when winning matters, high ones when ducking."""
+    """A card to throw when not following suit: low side cards when winning matters, high ones when
+    ducking."""
     side = mask & NON_SPADES
     if side:
         if keep_spades:
@@ -301,7 +302,8 @@ class NormalBot(Bot):
     level = "normal"
 
     def explain_bid(self, view: SeatView) -> Explanation:
-        """Estimated tricks, adjusted for the partner's bid (nil with a fitting hand), with the parts."""
+        """Estimated tricks, adjusted for the partner's bid (nil with a fitting hand), with the
+        parts."""
         return Explanation(*explain_bid(view))
 
     def explain_play(self, view: SeatView) -> Explanation:

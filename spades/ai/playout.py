@@ -149,13 +149,16 @@ def hand_value(
     bags: tuple[int, int],
     house: HouseScoring | None = None,
 ) -> float:
-    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the match.
+    """Value of a finished hand for ``team``: score difference gained, plus a bonus for deciding the
+    match.
 
     Bags are valued at their long-run cost (each brings a tenth of the next penalty
     closer, so +1 − 10 points) rather than by whether this hand crosses ten: a bag
     costs about the same whenever it is taken. The real scores decide the match bonus.
     ``house``: the house rules' scoring (:func:`house_scoring`), ``None`` for 1.0.0.
     """
+    v0: float
+    v1: float
     if house is None:
         p0, b0 = hand_points(bids[0], won[0], bids[2], won[2])
         p1, b1 = hand_points(bids[1], won[1], bids[3], won[3])
@@ -180,7 +183,8 @@ def hand_value(
 def rollout(
     hands: list[int], trick: list[int], leader: int, won: list[int], bids: list[int], broken: bool
 ) -> list[int]:
-    """Play the hand out from a full-information state with :func:`_policy`; returns tricks won per seat."""
+    """Play the hand out from a full-information state with :func:`_policy`; returns tricks won per
+    seat."""
     hands = hands[:]
     won = won[:]
     trick = trick[:]

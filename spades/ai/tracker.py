@@ -25,7 +25,7 @@ class Tracker:
     trick: list[int]  # cards of the trick in progress, in play order
     leader: int  # who led (or leads) the trick in progress
     broken: bool
-    bids: tuple[int, int, int, int]
+    bids: tuple[int, ...]  # per seat, -1 before its bid
     won: list[int]  # tricks won per seat this hand
     tricks_done: int
 
@@ -51,7 +51,8 @@ class Tracker:
 
 
 def track(view: SeatView) -> Tracker:
-    """Build the :class:`Tracker` for ``view`` (voids from failures to follow suit and forced spade leads)."""
+    """Build the :class:`Tracker` for ``view`` (voids from failures to follow suit and forced spade
+    leads)."""
     played = 0
     played_by = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
@@ -60,7 +61,7 @@ def track(view: SeatView) -> Tracker:
     if view.trick is not None:
         tricks.append(view.trick)
     for t in tricks:
-        led = None
+        led = -1  # the suit led, from the trick's first card
         for i, (seat, name) in enumerate(t.plays):
             c = CARD_INDEX[name]
             suit = SUIT_OF[c]
@@ -83,7 +84,7 @@ def track(view: SeatView) -> Tracker:
     if cur is not None:
         leader = cur.leader
     elif view.tricks:
-        leader = view.tricks[-1].winner  # type: ignore[assignment]
+        leader = view.tricks[-1].winner  # type: ignore[assignment]  # a finished trick has one
     else:
         leader = (view.dealer + 1) % 4
     bids = tuple(b if b is not None else -1 for b in view.bids)
@@ -100,7 +101,7 @@ def track(view: SeatView) -> Tracker:
         bids=bids,
         won=list(view.tricks_won),
         tricks_done=len(view.tricks),
-    )  # type: ignore[arg-type]
+    )
 
 
 __all__ = ["Tracker", "track"]

@@ -11,39 +11,44 @@ the session as text, which the page keeps in localStorage and hands back to ``re
 It is kept out of the state because it holds every seat's cards.
 
 Messages (the names, shapes, ``changes`` flags and deadlines are the table
-:data:`spades.bridge.protocol.MESSAGES`; here what each means; *state* is :meth:`Session.state_for`):
+:data:`spades.bridge.protocol.MESSAGES`; here what each means; *state* is
+:meth:`Session.state_for`):
 
-=============================  ====================================================================
+=============================  =====================================================================
 message and arguments          result
-=============================  ====================================================================
-``hello``                      ``{version, variant, levels, reason_kinds, presets}`` (reason parameter name → kind;
-                               presets: name → ``Rules.to_dict``)
+=============================  =====================================================================
+``hello``                      ``{version, variant, levels, reason_kinds, presets}`` (reason
+                               parameter name → kind; presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
-opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a preset
-                               name, ``preset,key=value`` text or a dictionary (:class:`~spades.Rules`;
-                               ``unknown_preset``, ``bad_rules``, ``bad_option``, ``rules_conflict``).
-                               Every state carries ``rules`` (``Rules.to_dict``: ``name`` and options)
-                               and ``blind`` (which nil bids are blind); ``cards_hidden``: the
-                               human's cards are face down (a blind nil may still be chosen), so
-                               ``hand`` is empty
-``rules {rules}``              ``{rules, text}``: ``rules`` (any form ``new_match`` takes) checked and described
-                               (``Rules.to_dict``, ``Rules.to_text``) without starting a match; refused
-                               with the same codes (the new-match dialog asks before it closes)
+opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a
+                               preset name, ``preset,key=value`` text or a dictionary
+                               (:class:`~spades.Rules`; ``unknown_preset``, ``bad_rules``,
+                               ``bad_option``, ``rules_conflict``). Every state carries ``rules``
+                               (``Rules.to_dict``: ``name`` and options) and ``blind`` (which nil
+                               bids are blind); ``cards_hidden``: the human's cards are face down (a
+                               blind nil may still be chosen), so ``hand`` is empty
+``rules {rules}``              ``{rules, text}``: ``rules`` (any form ``new_match`` takes) checked
+                               and described (``Rules.to_dict``, ``Rules.to_text``) without starting
+                               a match; refused with the same codes (the new-match dialog asks
+                               before it closes)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}``                     state after the human's bid, 0 = nil, ``"blind"`` = blind nil
-                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house rules,
-                               ``blind_after_look`` once the human has seen their cards this hand)
+``bid {n}``                    state after the human's bid, 0 = nil, ``"blind"`` = blind nil
+                               (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house
+                               rules, ``blind_after_look`` once the human has seen their cards this
+                               hand)
 ``look``                       state after the human turns their cards face up (blind nil tables):
                                blind nil closes for them this hand; kept in the save
 ``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
 ``bot_step``                   ``{event, state}``: one computer player's action
 ``run_bots``                   ``{events, state}``: computer players act until the human's turn
-``hint {level?}``              ``{action, level, reason}``: what that bot would do in the human's seat,
-                               and why (``reason`` is ``{code, params}``, see :mod:`spades.ai.explain`)
-``why {seat}``                 ``{seat, action, reason}``: computer seat ``seat``'s last bid or card in the
-                               match, its reason recomputed by its own bot from its view then (both null
-                               before it acted); ``bad_argument`` for a non-seat, ``bad_args`` for a human
+``hint {level?}``              ``{action, level, reason}``: what that bot would do in the human's
+                               seat, and why (``reason`` is ``{code, params}``, see
+                               :mod:`spades.ai.explain`)
+``why {seat}``                 ``{seat, action, reason}``: computer seat ``seat``'s last bid or card
+                               in the match, its reason recomputed by its own bot from its view then
+                               (both null before it acted); ``bad_argument`` for a non-seat,
+                               ``bad_args`` for a human
 ``why_not {card}``             ``{legal, code}``: whether the human may play ``card`` now, else the
                                ``IllegalAction`` code ``play`` would give (the match is untouched)
 ``undo``                       state with the human's last action (and the bots' replies) taken back
@@ -51,21 +56,24 @@ opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_
 ``hand {number?}``             a completed hand's record (deal, bids, tricks, score breakdown);
                                default the last; an int (else ``bad_args``) in range (``bad_hand``)
 ``export {number?}``           ``{text, record}``: a completed hand as hand notation and as record
-``review {text}``              ``{source, hands, rules}``: every hand of a match save, session save, hand
-                               record or hand notation (:mod:`spades.notation`), checked by replay;
-                               an unfinished hand has ``"scores": null`` and its trick in progress last;
-                               ``rules`` (``Rules.to_dict``) from the save, the notation's ``Rules:``
-                               line or a record's ``rules`` (1.0.0 when absent); ``order``: the deck's
-                               cards in display order (``sort_hand`` with that deck)
+``review {text}``              ``{source, hands, rules}``: every hand of a match save, session save,
+                               hand record or hand notation (:mod:`spades.notation`), checked by
+                               replay; an unfinished hand has ``"scores": null`` and its trick in
+                               progress last; ``rules`` (``Rules.to_dict``) from the save, the
+                               notation's ``Rules:`` line or a record's ``rules`` (1.0.0 when
+                               absent); ``order``: the deck's cards in display order (``sort_hand``
+                               with that deck)
 ``analyse {text, hand?, step,  the decision before card ``step`` (0–51) of completed hand ``hand``
 budget?}``                     (1-based) of ``text``: ``{index, seat, action, best, cost_tricks,
-                               cost_points, finished, values: {card: {tricks, margin}}, step, total}``
-                               (values from the acting team's side; ``{}`` past ``budget`` seconds)
+                               cost_points, finished, values: {card: {tricks, margin}}, step,
+                               total}`` (values from the acting team's side; ``{}`` past ``budget``
+                               seconds)
   or ``{position, budget?,     the same ``values`` for a position ``{hands, trick, leader, broken,
   score?}``                    bids, won?, bags?}`` (``score: false``: trick values only, margins
                                ``null``); one that cannot occur is refused (``card_twice``,
                                ``wrong_counts``, ``bad_position``)
-``bid_advice {text, hand?,     ``{seat, action, best, level, legal, reason}``: the bid made as bid ``step``
+``bid_advice {text, hand?,     ``{seat, action, best, level, legal, reason}``: the bid made as bid
+                               ``step``
 step}``                        (0–3) of a completed hand, the Hard player's bid there (0 = nil) and
                                its reason ``{code, params}``, and the bids the match's rules allowed
                                there (``legal``: a puzzle offers only these), for puzzles
@@ -73,12 +81,13 @@ step}``                        (0–3) of a completed hand, the Hard player's bi
 budget?}``                     with best play (``null`` past the budget, one budget for the table);
                                ``analyse`` and ``dd_table`` refuse house rules the solver cannot
                                play or score (``unsupported_rules``)
-=============================  ====================================================================
+=============================  =====================================================================
 
 An *event* is described in :mod:`spades.session`. The play messages live in
 :mod:`spades.bridge.game`, the analysis messages (review, analyse, bid_advice, dd_table) in
 :mod:`spades.bridge.analysis`, the JSON shapes they share in :mod:`spades.bridge.views`; this
-module maps the table's names to handlers (:data:`HANDLERS`, :data:`CHANGES`) and holds :func:`handle`. Every request is bounded before it is
+module maps the table's names to handlers (:data:`HANDLERS`, :data:`CHANGES`) and holds
+:func:`handle`. Every request is bounded before it is
 parsed (:data:`MAX_MESSAGE_CHARS`, :data:`MAX_MESSAGE_DEPTH`); an error message is at most
 :data:`MAX_ERROR_CHARS` and quotes at most a short excerpt of the input; anything
 unexpected is answered with code ``internal`` and a generic message.
@@ -221,7 +230,8 @@ def call(fn: Any, args: Any = None, sid: str = DEFAULT_SESSION) -> dict[str, Any
 
 def _unechoed(message: str, source: str) -> str:
     """``message`` cut to :data:`MAX_ERROR_CHARS`, and cut again where it would quote more than
-    :data:`EXCERPT_CHARS` characters of the request in a row (engine messages quote tokens whole)."""
+    :data:`EXCERPT_CHARS` characters of the request in a row (engine messages quote tokens
+    whole)."""
     if len(message) > MAX_ERROR_CHARS:
         message = message[: MAX_ERROR_CHARS - 1] + "…"
     # any run of EXCERPT_CHARS + 1 quoted characters holds one of these half-length windows

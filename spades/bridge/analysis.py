@@ -2,7 +2,8 @@
 
 They read a match save, session save, hand record or hand notation handed in as text and never
 touch a session (``sid`` is accepted for the common handler signature and unused), so they live
-apart from the play messages in :mod:`spades.bridge.game`; :mod:`spades.bridge`'s ``HANDLERS`` table (and docstring)
+apart from the play messages in :mod:`spades.bridge.game`; :mod:`spades.bridge`'s ``HANDLERS`` table
+(and docstring)
 lists them with every other message.
 """
 
@@ -49,7 +50,7 @@ def _record_match(data: dict[str, Any]) -> Match:
             data["dealer"],
             tuple(tuple(h) for h in data["deal"]),
             before,
-            bags,  # type: ignore[arg-type]
+            bags,
             tuple(b for b in bids if b is not None),
             tuple(plays),
             rules,
@@ -81,7 +82,8 @@ def _saved_match(data: Any) -> Match:
 
 
 def _match_of(text: Any) -> tuple[str, Match]:
-    """The kind of ``text`` and its match replayed: a match save, session save, hand record or notation."""
+    """The kind of ``text`` and its match replayed: a match save, session save, hand record or
+    notation."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("bad_args", "Give a saved match, a hand record or hand notation.")
     if len(text) > MAX_SAVE_CHARS:
@@ -147,7 +149,8 @@ def _solvable(args: Args) -> HandRecord:
 
     The solver knows the standard deck, spades led once broken and 1.0.0's hand score. Options
     that change neither the play nor the hand's score (the target, the floor, suicide, a minimum
-    team bid, blind nil allowed but not bid) are fine; any other is refused with ``unsupported_rules``
+    team bid, blind nil allowed but not bid) are fine; any other is refused with
+    ``unsupported_rules``
     rather than analysed with 1.0.0's scoring without saying so.
     """
     rules, record = _completed(args)
@@ -175,14 +178,16 @@ def _mask(cards: list[str]) -> int:
 
 
 def _int(value: Any) -> int:
-    """A whole number as JSON gives it: ``true``, ``1.0``, ``1e400`` (infinity) and text are refused."""
+    """A whole number as JSON gives it: ``true``, ``1.0``, ``1e400`` (infinity) and text are
+    refused."""
     if type(value) is not int:
         raise TypeError(f"not a whole number: {excerpt(value)}")
     return value
 
 
 def _position(data: Any) -> Position:
-    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names), checked."""
+    """A position from ``{hands, trick, leader, broken, bids, won?, bags?}`` (card names),
+    checked."""
     try:
         names = [*(c for h in data["hands"] for c in h), *data["trick"]]
         if len(data["hands"]) != 4 or any(
@@ -201,7 +206,7 @@ def _position(data: Any) -> Position:
             tuple(_int(b) for b in data["bids"]),
             tuple(_int(w) for w in data.get("won", (0, 0, 0, 0))),
             tuple(_int(b) for b in data.get("bags", (0, 0))),
-        )  # type: ignore[arg-type]
+        )
     except (KeyError, TypeError, ValueError, AttributeError):
         raise BadRequest(
             "bad_args", "A position is {hands, trick, leader, broken, bids, won, bags}."
@@ -211,7 +216,8 @@ def _position(data: Any) -> Position:
 
 
 def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one budget."""
+    """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one
+    budget."""
     budget = _budget(args)
     if "position" in args:
         pos = _position(args["position"])
@@ -245,7 +251,8 @@ def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
 
 
 def bid_advice(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand, and why (puzzles)."""
+    """What the Hard computer player would bid as bid ``step`` (0–3) of a completed hand, and
+    why (puzzles)."""
     rules, record = _completed(args)
     step = _whole(args, "step", 0, 0, 3)
     m = Match(
@@ -258,12 +265,12 @@ def bid_advice(args: Args, sid: str | None = None) -> dict[str, Any]:
     )
 
     def made(seat: int) -> int | str:
-        return BLIND_NIL if record.blind[seat] else record.bids[seat]  # type: ignore[return-value]
+        return BLIND_NIL if record.blind[seat] else record.bids[seat]
 
     for i in range(step):
-        m.bid(made((record.dealer + 1 + i) % 4))  # type: ignore[arg-type]
+        m.bid(made((record.dealer + 1 + i) % 4))
     seat = m.to_act
-    assert seat is not None  # four bids to a hand, step 0–3
+    assert seat is not None, "a seat bids next in the bidding"
     explained = bot(HARD, seed=ADVICE_SEED).explain(m.view(seat))
     return {
         "seat": seat,
@@ -276,11 +283,12 @@ def bid_advice(args: Args, sid: str | None = None) -> dict[str, Any]:
 
 
 def dd_table(args: Args, sid: str | None = None) -> dict[str, Any]:
-    """The double-dummy table of a completed hand: tricks per team with best play, by seat on lead."""
+    """The double-dummy table of a completed hand: tricks per team with best play, by seat on
+    lead."""
     record = _solvable(args)
     table = analysis.table_of(record, _budget(args))
     return {
-        "table": [None if table[s] is None else list(table[s]) for s in range(4)],  # type: ignore[arg-type]
+        "table": [None if (row := table[s]) is None else list(row) for s in range(4)],
         "leader": (record.dealer + 1) % 4,
         "bids": list(record.bids),
     }

@@ -1,4 +1,5 @@
-"""The bridge's play messages (a game in progress): a match in a :class:`~spades.session.Session`, kept by id.
+"""The bridge's play messages (a game in progress): a match in a :class:`~spades.session.Session`,
+kept by id.
 
 ``hello``, ``ping``, ``new_match``, ``rules``, ``resume``, ``bid``, ``look``, ``play``,
 ``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand`` and
@@ -62,7 +63,8 @@ def ping(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels, ``rules``."""
+    """Start a match: ``seed`` (digits or a word, optional), ``partner`` and ``opponents`` levels,
+    ``rules``."""
     SESSIONS[sid] = Session.new(
         args.get("seed"),
         partner=args.get("partner"),
@@ -73,7 +75,8 @@ def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def rules(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a match."""
+    """Check and describe ``rules`` (a preset name, text or a dictionary) without starting a
+    match."""
     checked = Rules.read(args.get("rules"))
     return {"rules": checked.to_dict(), "text": checked.to_text()}
 
@@ -91,7 +94,8 @@ def bid(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def look(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The human turns their cards face up at a blind-nil table (blind nil then closes for this hand)."""
+    """The human turns their cards face up at a blind-nil table (blind nil then closes for this
+    hand)."""
     _open(sid).look()
     return state(sid)
 
@@ -137,7 +141,8 @@ def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def why_not(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it with."""
+    """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it
+    with."""
     code = _open(sid).why_not(args.get("card"))
     return {"legal": code is None, "code": code}
 
@@ -178,6 +183,7 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def saved_text(sid: str = DEFAULT_SESSION) -> str | None:
-    """Session ``sid`` as save text, or ``None`` if there is none (a reply that changed it carries this)."""
+    """Session ``sid`` as save text, or ``None`` if there is none (a reply that changed it carries
+    this)."""
     session = SESSIONS.get(sid)
     return None if session is None else session.to_json()

@@ -14,7 +14,8 @@ from ..match import ACTIONS_PER_HAND, OVER, Match
 
 
 def action(taken: int | str) -> dict[str, Any]:
-    """A bid (a number, or the blind-nil action ``"blind"``) as ``{"bid"}``, a card as ``{"card"}``."""
+    """A bid (a number, or the blind-nil action ``"blind"``) as ``{"bid"}``, a card as
+    ``{"card"}``."""
     return {"bid": taken} if isinstance(taken, int) or taken == BLIND_NIL else {"card": taken}
 
 
@@ -34,7 +35,8 @@ def partial_record(m: Match) -> dict[str, Any]:
 
 
 def match_records(m: Match) -> list[dict[str, Any]]:
-    """Every hand of ``m`` as a record, the hand in progress last (once begun, or when no hand is complete)."""
+    """Every hand of ``m`` as a record, the hand in progress last (once begun, or when no hand is
+    complete)."""
     records = [r.to_dict() for r in m.hands_played]
     if m.phase != OVER and (len(m.actions) > ACTIONS_PER_HAND * len(m.hands_played) or not records):
         records.append(partial_record(m))

@@ -2,7 +2,8 @@
 
 ``play``   — a game in the terminal (:mod:`spades.cli.game`).
 ``review`` — every decision of a hand against double-dummy play (:mod:`spades.cli.review`).
-``bench``  — random legal play through the public API, or the solver's times (:mod:`spades.cli.bench`).
+``bench``  — random legal play through the public API, or the solver's times
+(:mod:`spades.cli.bench`).
 ``arena``  — computer players against each other on duplicate deals (:mod:`spades.cli.arena`;
              a tool of the repository: it is not in the installed package).
 

@@ -93,13 +93,20 @@ def play_match(
     times: dict[str, list[float]] = {level_a: [], level_b: []}
     while m.phase != "over" and len(m.hands_played) < max_hands:
         seat = m.to_act
+        assert seat is not None, "a seat acts until the match is over"
         t0 = time.process_time()
-        b = bots[seat]  # type: ignore[index]
-        action = b.choose(m.view(seat)) if b is not None else old.choose(seat)  # type: ignore[union-attr]
-        times[levels[seat]].append(time.process_time() - t0)  # type: ignore[index]
+        b = bots[seat]
+        if b is not None:
+            action = b.choose(m.view(seat))
+        else:
+            assert old is not None, "a seat without today's bot has an old commit's"
+            old_action = old.choose(seat)
+            assert old_action is not None, "that seat is an old commit's bot"
+            action = old_action
+        times[levels[seat]].append(time.process_time() - t0)
         m.act(action, seat=seat)
         if old is not None:
-            old.act(action, seat)  # type: ignore[arg-type]
+            old.act(action, seat)
     sides = {"A": SideStats(), "B": SideStats()}
     for rec in m.hands_played:
         for team in (0, 1):
@@ -153,7 +160,8 @@ def run(
     max_hands: int = MAX_HANDS,
     rules: str = "1.0.0",
 ) -> tuple[dict, list[MatchResult]]:
-    """Play the arena under house ``rules`` (text) and return (report dictionary, per-match results)."""
+    """Play the arena under house ``rules`` (text) and return (report dictionary, per-match
+    results)."""
     parsed = Rules.parse(rules)
     rules = parsed.to_text()
     for lv in (level_a, level_b):
@@ -252,11 +260,13 @@ def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) ->
 def format_report(rep: dict) -> str:
     """The report as readable text."""
     lines = [
-        f"Arena: A={rep['a']} vs B={rep['b']}  rules {rep.get('rules', '1.0.0')}  seed {rep['seed']}  {rep['matches']} matches "
+        f"Arena: A={rep['a']} vs B={rep['b']}  rules {rep.get('rules', '1.0.0')}  seed "
+        f"{rep['seed']}  {rep['matches']} matches "
         f"({rep['seeds']} seeds x 2 orientations, duplicate deals)",
         f"A wins {rep['sides']['A']['match_wins']}, B wins {rep['sides']['B']['match_wins']}, "
         f"draws {rep['draws']}, capped {rep['capped']}",
-        f"A win rate {100 * rep['a_win_rate']:.1f}%  (95% Wilson {100 * rep['a_win_rate_ci95'][0]:.1f}"
+        f"A win rate {100 * rep['a_win_rate']:.1f}%  (95% Wilson "
+        f"{100 * rep['a_win_rate_ci95'][0]:.1f}"
         f"–{100 * rep['a_win_rate_ci95'][1]:.1f}%)",
     ]
     for k in ("A", "B"):

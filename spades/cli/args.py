@@ -10,7 +10,8 @@ from ..rules import BadRules, Rules
 
 
 def seed_arg(text: str) -> int | str:
-    """``--seed``: digits or a word, by the same rule as the page (:func:`spades.newmatch.parse_seed`)."""
+    """``--seed``: digits or a word, by the same rule as the page
+    (:func:`spades.newmatch.parse_seed`)."""
     try:
         return parse_seed(text)
     except BadRequest as exc:

@@ -27,7 +27,8 @@ from typing import Any
 #: ``level@commit`` names a level of an older commit (e.g. ``hard@5104c58``).
 SEPARATOR = "@"
 _COMMIT = re.compile(r"[0-9a-f]{7,40}")
-#: Hard's wall-clock safety net, off for old Hard players (their decisions then depend on the position only).
+# : Hard's wall-clock safety net, off for old Hard players (their decisions then depend on the
+# position only).
 NO_TIME_CAP = float("inf")
 
 
@@ -49,7 +50,8 @@ def _repo() -> Path:
 
 
 def load(commit: str) -> ModuleType:
-    """The ``spades`` package of ``commit``, imported as ``spades_<commit>`` (cached, extracted once)."""
+    """The ``spades`` package of ``commit``, imported as ``spades_<commit>`` (cached, extracted
+    once)."""
     name = f"spades_{commit}"
     if name in sys.modules:
         return sys.modules[name]

@@ -19,7 +19,8 @@ from .args import RULES_HELP, rules_arg
 
 
 def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
-    """Random legal play through the public API; prints full hands per second (median of repeats)."""
+    """Random legal play through the public API; prints full hands per second (median of
+    repeats)."""
     rng = random.Random(args.seed)
     rules = getattr(args, "rules", DEFAULT)
     rates = []
@@ -44,7 +45,8 @@ def bench(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     out(
         json.dumps(result)
         if args.json
-        else f"{result['hands_per_second']} full hands per second (median of {args.repeats}: {result['repeats']})"
+        else f"{result['hands_per_second']} full hands per second (median of {args.repeats}: "
+        f"{result['repeats']})"
     )
     return 0
 
@@ -56,7 +58,8 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def bench_solver(args) -> int:
-    """CPU time to solve the first lead of random deals (all candidate cards): trick value, then score value.
+    """CPU time to solve the first lead of random deals (all candidate cards): trick value, then
+    score value.
 
     A solve past ``cap`` CPU seconds is counted as not finished, and in the median and p95 as
     slower than every finished one (so they stay honest).
@@ -81,12 +84,13 @@ def bench_solver(args) -> int:
                 unfinished[kind] += 1
 
     def figure(v: list[float], q: float, past: int) -> float | str | None:
-        """A percentile counting the solves past the cap as slower than all: "> cap" if it falls there."""
+        """A percentile counting the solves past the cap as slower than all: "> cap" if it falls
+        there."""
         both = v + [float("inf")] * past
         x = _percentile(both, q) if both else None
         return None if x is None else f"> {cap}" if x == float("inf") else round(x, 3)
 
-    result = {
+    result: dict[str, Any] = {
         k: {
             "median_s": figure(v, 0.5, unfinished[k]),
             "p95_s": figure(v, 0.95, unfinished[k]),

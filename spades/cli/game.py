@@ -29,7 +29,7 @@ def pretty(card: str) -> str:
     return rank + SUIT_SYMBOLS[card[1]]
 
 
-def _bid_word(b: int | None) -> str:
+def _bid_word(b: int | str | None) -> str:
     """A bid as the table shows it: ``—`` before it is made, ``nil`` or the number."""
     return "—" if b is None else ("nil" if b == 0 else str(b))
 
@@ -65,12 +65,14 @@ def _print_hand_result(m: Match, out: Callable[[str], None]) -> None:
         out(
             f"  {name}: contract {s.contract}, took {s.contract_tricks} → "
             f"{'made' if s.made else 'set'} ({s.contract_points:+d}){nils}, bags +{s.bags}"
-            f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total {s.score_after}"
+            f"{f', bag penalty {s.penalty_points}' if s.penalties else ''} → {s.delta:+d}, total "
+            f"{s.score_after}"
         )
 
 
 def _print_event(session: Session, event: dict[str, Any], out: Callable[[str], None]) -> None:
-    """One action as a line (a bot's bid or card, the human's card) and the trick or hand it ended."""
+    """One action as a line (a bot's bid or card, the human's card) and the trick or hand it
+    ended."""
     seat = event["seat"]
     if event["kind"] == "bid":
         if seat != HUMAN:
@@ -84,7 +86,8 @@ def _print_event(session: Session, event: dict[str, Any], out: Callable[[str], N
     )
     if "hand" in event:
         out(
-            f"  {SEAT_NAMES[event['trick']['winner']]} wins the last trick. Hand {event['hand']['number']} is over."
+            f"  {SEAT_NAMES[event['trick']['winner']]} wins the last trick. Hand "
+            f"{event['hand']['number']} is over."
         )
         _print_hand_result(session.match, out)
     elif "trick" in event:
@@ -117,7 +120,8 @@ def _print_reason(reason: dict[str, Any], out: Callable[[str], None]) -> None:
 
 
 def _why(session: Session, words: list[str], out: Callable[[str], None]) -> None:
-    """``why [north|west|east]``: a computer player's last action and its reason (default: the latest)."""
+    """``why [north|west|east]``: a computer player's last action and its reason (default: the
+    latest)."""
     if words:
         seat = WHY_SEATS.get(words[0].lower())
         if seat is None or seat in session.humans or len(words) > 1:
@@ -149,7 +153,7 @@ def _action(m: Match, text: str) -> int | str | None:
         text = "0" if text.lower() == "nil" else text
         return int(text) if BID_TEXT.fullmatch(text) else None
     card = text.upper().replace("10", "T")
-    return card.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+    return card.translate(str.maketrans("♠♥♦♣", "SHDC"))
 
 
 def _human_turn(session: Session, read: Callable[[str], str], out: Callable[[str], None]) -> bool:

@@ -13,7 +13,8 @@ from ..solver.review import Review, ReviewError, review
 
 
 def load_hand(path: str, number: int | None = None) -> HandRecord:
-    """A completed hand from a file of hand notation or a save (the last hand, or hand ``number``)."""
+    """A completed hand from a file of hand notation or a save (the last hand, or hand
+    ``number``)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     match = Match.from_json(text) if text.lstrip().startswith("{") else replay(parse(text))

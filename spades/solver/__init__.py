@@ -1,4 +1,5 @@
-"""The double-dummy solver: exact search over a hand with every card visible, split as DDS splits it.
+"""The double-dummy solver: exact search over a hand with every card visible, split as DDS splits
+it.
 
 ``solve(match)`` gives each legal card of the seat to act its further tricks and hand-score
 margin with best play by both teams; :class:`Solver` keeps its tables over many positions of

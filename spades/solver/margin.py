@@ -1,4 +1,5 @@
-"""The margin search (the score value): null-window tests on the hand-score margin (used by :class:`spades.solver.Solver`).
+"""The margin search (the score value): null-window tests on the hand-score margin (used by
+:class:`spades.solver.Solver`).
 
 With a nil bid (or a bag penalty in reach) each team's points are not a rising function of
 its tricks, so the margin is searched for itself. It is zero-sum between the teams (team 0
@@ -12,6 +13,7 @@ counted to the hand holding it, then each seat's sure spade tricks). Standard li
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..legal import trick_winner
@@ -19,10 +21,20 @@ from ..scoring import score_team
 from .moves import follow_moves, lead_moves
 from .quick import seat_spade_tricks, spade_run
 from .state import SearchState
-from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
+from .table import (
+    Bucket,
+    depths_mask,
+    lead_hint_key,
+    lookup,
+    low_alike,
+    signature,
+    store,
+    trick_rel,
+)
 
 INFINITY = 10**6
-#: RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run`` top spades
+# : RUN_LEAST[holder][run]: each seat's least further tricks when ``holder`` has a run of ``run``
+# top spades
 #: (holder -1: none).
 RUN_LEAST = [
     tuple(tuple(run if s == holder else 0 for s in range(4)) for run in range(14))
@@ -33,17 +45,19 @@ TEAM_POINTS_CACHE = 4096  # (bids, bags, team, tricks of each seat) → points: 
 
 @lru_cache(maxsize=TEAM_POINTS_CACHE)
 def team_points(
-    bids: tuple[int, ...], bags: tuple[int, int], team: int, won_a: int, won_b: int
+    bids: tuple[int, ...], bags: tuple[int, ...], team: int, won_a: int, won_b: int
 ) -> int:
     """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
-    function (the only call to it here; cached: the searches ask for the same few counts again and again)."""
+    function (the only call to it here; cached: the searches ask for the same few counts again and
+    again)."""
     return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
 
 
-def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, int]) -> int:
+def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, ...]) -> int:
     """Team 0's hand points minus team 1's."""
     bids, bags = tuple(bids), tuple(bags)  # the cache's keys
-    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])  # type: ignore[arg-type]
+
+    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
 
 
 class MarginSearch(SearchState):
@@ -51,7 +65,7 @@ class MarginSearch(SearchState):
 
     bids: tuple[int, ...]
     bags: tuple[int, ...]
-    score_tt: dict[tuple, dict]
+    score_tt: dict[tuple, Bucket]
     ends: dict[tuple[int, ...], list[tuple[int, ...]]]
     won_keys: dict[
         tuple[int, ...], tuple[int, int]
@@ -69,13 +83,15 @@ class MarginSearch(SearchState):
         won = tuple(self.won)
         m = self.margins.get(won)
         if m is None:
-            m = self.margins[won] = hand_margin(self.bids, won, self.bags)  # type: ignore[arg-type]
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags)
         return m
 
     def _won_key(self, won: tuple[int, ...]) -> tuple[int, int]:
-        """The tricks won per seat as the score table's key: per team, the points it can still end on
+        """The tricks won per seat as the score table's key: per team, the points it can still end
+        on
         for each split of the further tricks between its two seats (numbered as met). Trick counts
-        with the same futures share table entries: a team without a nil bid is keyed by its total."""
+        with the same futures share table entries: a team without a nil bid is keyed by its
+        total."""
         key = self.won_keys.get(won)
         if key is None:
             r = 13 - sum(won)
@@ -83,7 +99,7 @@ class MarginSearch(SearchState):
             for team in (0, 1):
                 a, b = won[team], won[team + 2]
                 futures = tuple(
-                    team_points(self.bids, self.bags, team, a + x, b + y)  # type: ignore[arg-type]
+                    team_points(self.bids, self.bags, team, a + x, b + y)
                     for x in range(r + 1)
                     for y in range(r + 1 - x)
                 )
@@ -92,7 +108,8 @@ class MarginSearch(SearchState):
         return key
 
     def _outcomes(self, won: tuple[int, ...], least: tuple[int, ...]) -> list[int]:
-        """Sorted margins the hand can still end on from ``won``, each seat taking at least ``least`` more."""
+        """Sorted margins the hand can still end on from ``won``, each seat taking at least
+        ``least`` more."""
         key = (won, least)
         out = self.outcomes.get(key)
         if out is None:
@@ -109,7 +126,7 @@ class MarginSearch(SearchState):
                         hand_margin(
                             self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags
                         ),
-                    )  # type: ignore[arg-type]
+                    )
                     for a in range(r + 1)
                     for b in range(r + 1 - a)
                     for c in range(r + 1 - a - b)
@@ -131,7 +148,8 @@ class MarginSearch(SearchState):
         taken back in place, the trick's winner followed card by card).
 
         Like the trick search, leaves the answer's relevance in ``self.rel`` and shares table
-        bounds among positions that agree on the relevant cards' owners (:mod:`spades.solver.table`).
+        bounds among positions that agree on the relevant cards' owners
+        (:mod:`spades.solver.table`).
         """
         self._tick()
         table = None
@@ -167,13 +185,14 @@ class MarginSearch(SearchState):
                     self.rel = depths_mask(live, hit[0])
                     return hit[1] >= v
             seat = leader
-            moves = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
+            leads = lead_moves(h, seat, live, self.broken, equiv, self.use_order)
             if table is not None:
                 hint = lead_hint_key(bucket, code, ns)
                 first = self.margin_best.get(hint, -1)
-                if first >= 0 and moves[0] != first and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                if first >= 0 and leads[0] != first and first in leads:
+                    leads.remove(first)
+                    leads.insert(0, first)
+            moves: Sequence[int] = leads
         else:
             seat = (leader + n) & 3
             moves = follow_moves(h, seat, trick, at, self.live, equiv, self.use_order)

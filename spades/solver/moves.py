@@ -9,6 +9,7 @@ standard library only.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from ..cards import SPADE_MASK, SUIT_BITS, SUIT_MASKS
 from .memo import Memo
@@ -52,7 +53,7 @@ def lead_moves(
     opponent ruffs last."""
     hand = h[seat]
     suits = 4 if broken or not hand & ~SPADE_MASK else 3
-    keys = []
+    keys: list[int] = []
     mate, opp1, opp2 = h[seat ^ 2], h[(seat + 1) & 3], h[(seat + 3) & 3]
     for s in range(suits):
         shift = 13 * s
@@ -78,7 +79,7 @@ def lead_moves(
             rest = ls ^ 1 << top
             second = rest.bit_length() - 1
             third = (rest ^ 1 << second).bit_length() - 1 if second >= 0 else -1
-            force = third >= 0 and hs >> second & 1 and hs >> third & 1
+            force = third >= 0 and bool(hs >> second & 1) and bool(hs >> third & 1)
         for r in ranks:
             rank = (
                 2
@@ -96,8 +97,9 @@ def lead_moves(
 
 def follow_moves(
     h: list[int], seat: int, trick: list[int], at: int, live: int, equiv: bool, order: bool
-) -> tuple[int, ...] | list[int]:
-    """Cards ``seat`` may play to ``trick`` (``at`` = index of its winning card), in a promising order."""
+) -> Sequence[int]:
+    """Cards ``seat`` may play to ``trick`` (``at`` = index of its winning card), in a promising
+    order."""
     hand = h[seat]
     w = trick[at]
     led = trick[0] // 13
@@ -119,7 +121,8 @@ def follow_moves(
         ]
     # void in the suit led: discards first (partner holds the trick, or a second hand's partner
     # has the suit's card that beats the lead and the third hand's) or the lowest spade that beats
-    # first, then discards, then low spades; spades low first, discards low cards of short suits first
+    # first, then discards, then low spades; spades low first, discards low cards of short suits
+    # first
     e = equiv << 28
     k = _LOW_FIRST
     side = (
@@ -170,7 +173,8 @@ _FOLLOWS = Memo(_follow_order)
 
 def _mate_beats(h: list[int], seat: int, w: int) -> bool:
     """For a second hand void in the suit of lead ``w``: the third hand follows suit and the fourth
-    (partner) holds a card of the suit above it and above ``w`` (ruffing ahead of it wastes a spade)."""
+    (partner) holds a card of the suit above it and above ``w`` (ruffing ahead of it wastes a
+    spade)."""
     shift = w - w % 13
     third = h[(seat + 1) & 3] >> shift & SUIT_BITS
     return bool(third) and (h[(seat + 2) & 3] >> shift & SUIT_BITS).bit_length() > max(

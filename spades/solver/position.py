@@ -13,7 +13,8 @@ from ..errors import SpadesError
 
 
 class SolverError(SpadesError, ValueError):
-    """A position that cannot occur. Codes: ``not_play_phase``, ``unsupported_rules``, ``card_twice``, ``wrong_counts``, ``bad_position``."""
+    """A position that cannot occur. Codes: ``not_play_phase``, ``unsupported_rules``,
+    ``card_twice``, ``wrong_counts``, ``bad_position``."""
 
 
 class NotFinished(Exception):
@@ -22,7 +23,8 @@ class NotFinished(Exception):
 
 @dataclass(frozen=True, slots=True)
 class CardValue:
-    """The value of one card: further tricks (team 0, team 1) and the score margin for the acting team."""
+    """The value of one card: further tricks (team 0, team 1) and the score margin for the acting
+    team."""
 
     tricks: tuple[int, int]
     margin: int | None
@@ -30,15 +32,17 @@ class CardValue:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A moment of the play: four hands (card masks), the trick so far (card numbers), its leader, …"""
+    """A moment of the play: the four hands (card masks by seat), the trick so far (card numbers),
+    its leader, whether spades are broken, the bids, the tricks won so far by seat and the teams'
+    starting bags. The tuples' lengths (four, four, four, two) are checked by :meth:`check`."""
 
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int
     broken: bool
-    bids: tuple[int, int, int, int]
-    won: tuple[int, int, int, int] = (0, 0, 0, 0)
-    bags: tuple[int, int] = (0, 0)
+    bids: tuple[int, ...]
+    won: tuple[int, ...] = (0, 0, 0, 0)
+    bags: tuple[int, ...] = (0, 0)
 
     @property
     def to_act(self) -> int:
@@ -66,7 +70,7 @@ class Position:
             tuple(match.bids),
             tuple(match.tricks_won),
             tuple(match.bags),
-        )  # type: ignore[arg-type]
+        )
 
     def check(self) -> None:
         """Refuse a position that cannot occur (raises :class:`SolverError`)."""
@@ -78,7 +82,8 @@ class Position:
         ):
             raise SolverError(
                 "bad_position",
-                "A position has a leader 0–3, at most 3 cards on the table, four bids and four trick counts.",
+                "A position has a leader 0–3, at most 3 cards on the table, four bids and four "
+                "trick counts.",
             )
         seen = 0
         for m in (*self.hands, *(1 << c for c in self.trick)):

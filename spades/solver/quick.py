@@ -15,7 +15,8 @@ SIDE_SUIT_MASKS = SUIT_MASKS[:3]  # clubs, diamonds, hearts
 
 
 def spade_run(h: list[int], live: int) -> tuple[int, int, int]:
-    """The seat holding the highest live spade (-1: none, or on the table), its run of top live spades, their mask."""
+    """The seat holding the highest live spade (-1: none, or on the table), its run of top live
+    spades, their mask."""
     spades = live & SPADE_MASK
     if not spades:
         return -1, 0, 0
@@ -168,8 +169,10 @@ def seat_spade_tricks(h: list[int], live: int) -> tuple[tuple[int, int, int, int
 
 
 def _spades_past(key: int) -> tuple[int, ...]:
-    """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥ 1)
-    is the rank down to which the hand's spades are sure of ``n`` tricks (see :func:`spade_tricks_why`)."""
+    """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥
+    1)
+    is the rank down to which the hand's spades are sure of ``n`` tricks (see
+    :func:`spade_tricks_why`)."""
     mine, theirs = key & SUIT_BITS, key >> 13
     out = [13]
     j = 0

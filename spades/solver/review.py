@@ -47,7 +47,8 @@ class Decision:
     finished: bool = False
 
     def to_dict(self) -> dict:
-        """The JSON form (``seat``, ``action``, ``best``, ``cost_tricks``, ``cost_points`` and more)."""
+        """The JSON form (``seat``, ``action``, ``best``, ``cost_tricks``, ``cost_points`` and
+        more)."""
         team = self.seat & 1
         return {
             "index": self.index,
@@ -85,15 +86,15 @@ def _judge(d: Decision) -> None:
     played = vals.get(d.action)
     if not vals or played is None:
         return
-    if all(v.tricks is not None for v in vals.values()):
-        d.cost_tricks = max(v.tricks[team] for v in vals.values()) - played.tricks[team]
-    if all(v.margin is not None for v in vals.values()):
-        d.best = max(
-            vals, key=lambda k: (vals[k].margin, vals[k].tricks[team] if vals[k].tricks else 0)
-        )
-        d.cost_points = vals[d.best].margin - played.margin  # type: ignore[operator]
+    tricks = {k: v.tricks[team] for k, v in vals.items() if v.tricks is not None}
+    margins = {k: v.margin for k, v in vals.items() if v.margin is not None}
+    if len(tricks) == len(vals):
+        d.cost_tricks = max(tricks.values()) - tricks[d.action]
+    if len(margins) == len(vals):
+        d.best = max(vals, key=lambda k: (margins[k], tricks.get(k, 0)))
+        d.cost_points = margins[d.best] - margins[d.action]
     elif d.cost_tricks is not None:
-        d.best = max(vals, key=lambda k: vals[k].tricks[team])
+        d.best = max(vals, key=tricks.__getitem__)
     d.finished = d.cost_tricks is not None and d.cost_points is not None
 
 
@@ -133,9 +134,11 @@ def _card_values(solver: Solver, pos: Position, budget: float) -> tuple[dict[str
 def leader_table(
     start: Position, solver: Solver, budget: float
 ) -> dict[int, tuple[int, int] | None]:
-    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or ``None`` past the budget.
+    """For each seat on lead to the first trick: tricks (team 0, team 1) with best play, or
+    ``None`` past the budget.
 
-    ``budget`` is for the whole table, not each leader: one message stays within the page's deadline.
+    ``budget`` is for the whole table, not each leader: one message stays within the page's
+    deadline.
     """
     out: dict[int, tuple[int, int] | None] = {}
     deadline = time.perf_counter() + budget
@@ -150,10 +153,11 @@ def leader_table(
 
 
 def iter_review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Iterator[Decision | dict]:
-    """Yield each card decision from the last to the first, then the table (a dict), then the bids."""
+    """Yield each card decision from the last to the first, then the table (a dict), then the
+    bids."""
     if not isinstance(record, HandRecord) or len(record.tricks) != 13:
         raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
-    start, positions = _positions(record)
+    _, positions = _positions(record)
     cards = [c for t in record.tricks for _, c in t.plays]
     solver = Solver(positions[0].bids, positions[0].bags)
     for i in range(51, -1, -1):
@@ -170,7 +174,8 @@ def iter_review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Iterator[
 def _bid_decisions(
     record: HandRecord, first: Position, table: dict, budget: float
 ) -> Iterator[Decision]:
-    """Each bid against a few alternatives, by the score margin with best play from the opening lead."""
+    """Each bid against a few alternatives, by the score margin with best play from the opening
+    lead."""
     makeable = table.get(first.leader)
     for i in range(4):
         seat = (record.dealer + 1 + i) % 4
@@ -184,17 +189,20 @@ def _bid_decisions(
             }
         d = Decision(i, seat, "bid", _bid_text(made))
         deadline = time.perf_counter() + budget
+        margins: dict[str, int] = {}  # each bid's margin, from the bidder's side
         try:
             for b in sorted(options):
                 bids = list(first.bids)
                 bids[seat] = b
                 pos = Position(
                     first.hands, (), first.leader, first.broken, tuple(bids), first.won, first.bags
-                )  # type: ignore[arg-type]
+                )
                 m0 = Solver(pos.bids, pos.bags).margin(pos, deadline=deadline)
-                d.values[_bid_text(b)] = CardValue(None, m0 if team == 0 else -m0)  # type: ignore[arg-type]
-            d.best = max(d.values, key=lambda k: d.values[k].margin)  # type: ignore[arg-type, return-value]
-            d.cost_points = d.values[d.best].margin - d.values[d.action].margin  # type: ignore[operator]
+                margins[_bid_text(b)] = m0 if team == 0 else -m0
+                value = CardValue(None, margins[_bid_text(b)])  # type: ignore[arg-type]  # a bid: no trick split
+                d.values[_bid_text(b)] = value
+            d.best = max(margins, key=margins.__getitem__)
+            d.cost_points = margins[d.best] - margins[d.action]
             d.finished = True
         except NotFinished:
             d.values = {}
@@ -242,7 +250,8 @@ def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
 
 
 def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -> Decision:
-    """The card decision before card ``step`` (0–51) of a completed hand, judged within ``budget`` seconds."""
+    """The card decision before card ``step`` (0–51) of a completed hand, judged within ``budget``
+    seconds."""
     if not isinstance(record, HandRecord) or len(record.tricks) != 13:
         raise ReviewError("not_complete", "Only a completed hand (13 tricks) can be reviewed.")
     positions, cards, solver = _stepwise(record)

@@ -1,19 +1,30 @@
-"""The trick search: exact double-dummy search over any reachable position of a hand (every card visible).
+"""The trick search: exact double-dummy search over any reachable position of a hand (every card
+visible).
 
 Two values per legal card of the seat to act:
 
-* the **trick value** — further tricks each team takes (the trick in progress included) when both teams
-  maximise their own tricks. Fail-soft null-window tests ("does team 0 take at least t more tricks?",
-  answered with the bound proved) driven MTD-f style from the previous card's value; a transposition table
-  at trick starts keyed by the remaining cards with ranks made relative and shared by relevance (partition
-  search, :mod:`spades.solver.table`), storing lower and upper bounds; sure-trick cut-offs both ways; move
-  ordering (:mod:`spades.solver.moves`); touching cards, and cards below all a sibling's bound rests on in their suit
-  (:func:`~spades.solver.table.low_alike`), searched once; the lead that last decided an alike trick start
-  (same bucket, same owner of each suit's top card) tried first, and within a trick the card that last cut
+* the **trick value** — further tricks each team takes (the trick in progress included) when both
+  teams
+  maximise their own tricks. Fail-soft null-window tests ("does team 0 take at least t more
+  tricks?",
+  answered with the bound proved) driven MTD-f style from the previous card's value; a transposition
+  table
+  at trick starts keyed by the remaining cards with ranks made relative and shared by relevance
+  (partition
+  search, :mod:`spades.solver.table`), storing lower and upper bounds; sure-trick cut-offs both
+  ways; move
+  ordering (:mod:`spades.solver.moves`); touching cards, and cards below all a sibling's bound rests
+  on in their suit
+  (:func:`~spades.solver.table.low_alike`), searched once; the lead that last decided an alike trick
+  start
+  (same bucket, same owner of each suit's top card) tried first, and within a trick the card that
+  last cut
   off after the same cards at an alike trick start where the first card in order did not.
-* the **score value** — the hand-score margin (acting team's points for the hand minus the other team's,
+* the **score value** — the hand-score margin (acting team's points for the hand minus the other
+  team's,
   by :func:`spades.scoring.score_team` with the real bids, nils and starting bags) when both teams
-  maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil bid, no
+  maximise their own margin. Where the margin is a non-falling function of team 0's tricks (no nil
+  bid, no
   bag penalty in reach) it is read off the trick value; otherwise it is searched for itself
   (:mod:`spades.solver.margin`), bounded by the deadline like the trick value.
 
@@ -30,7 +41,16 @@ from .moves import follow_moves, lead_moves
 from .position import CardValue, NotFinished, Position
 from .quick import spade_run, spade_tricks_why, sure_tricks_why
 from .state import CHECK_MASK
-from .table import depths_mask, lead_hint_key, lookup, low_alike, signature, store, trick_rel
+from .table import (
+    Bucket,
+    depths_mask,
+    lead_hint_key,
+    lookup,
+    low_alike,
+    signature,
+    store,
+    trick_rel,
+)
 
 __all__ = ["Solver", "hand_margin", "share_estimate", "solve", "solve_position"]
 
@@ -46,7 +66,7 @@ def share_estimate(h: list[int]) -> float:
         hand = h[seat]
         for suit in range(4):
             bits = hand >> 13 * suit & SUIT_BITS
-            p = sum(v for r, v in HONOURS if bits >> r & 1)
+            p: float = sum(v for r, v in HONOURS if bits >> r & 1)
             if suit == 3:
                 n = bits.bit_count()
                 p = 1.5 * p + n + 2 * max(0, n - 3)
@@ -59,13 +79,14 @@ ROOT_KEY = -1  # the replies key of a searched position's own trick (trick start
 
 
 class Solver(MarginSearch):
-    """The searches and their transposition tables for positions of hands with given bids and bags."""
+    """The searches and their transposition tables for positions of hands with given bids and
+    bags."""
 
-    def __init__(self, bids: tuple[int, ...], bags: tuple[int, int] = (0, 0)) -> None:
+    def __init__(self, bids: tuple[int, ...], bags: tuple[int, ...] = (0, 0)) -> None:
         self.bids = tuple(bids)
         self.bags = tuple(bags)
-        self.trick_tt: dict[int, dict] = {}  # lengths, leader → depths → owners → [low, high]
-        self.score_tt: dict[tuple, list[int]] = {}
+        self.trick_tt: dict[int, Bucket] = {}  # lengths, leader → depths → owners → [low, high]
+        self.score_tt: dict[tuple, Bucket] = {}
         self.won_keys: dict[tuple[int, ...], tuple[int, int]] = {}
         self.team_futures: dict[tuple, int] = {}
         self.margins: dict[tuple, int] = {}
@@ -197,8 +218,10 @@ class Solver(MarginSearch):
 
     def _follow(self, target: int, at: int, key: int) -> int:
         """:meth:`_bound` for the second, third and fourth hands, ``at`` the index of the trick's
-        winning card so far; a cut-off returns at once (nothing is stored within a trick). ``key`` names the
-        trick start (its alike class) and the trick so far, under which a cut-off card is remembered."""
+        winning card so far; a cut-off returns at once (nothing is stored within a trick). ``key``
+        names the
+        trick start (its alike class) and the trick so far, under which a cut-off card is
+        remembered."""
         self.nodes += 1
         if (
             not self.nodes & CHECK_MASK
@@ -295,7 +318,8 @@ class Solver(MarginSearch):
         return self._exact_tricks(round(share_estimate(self.h) * self.h[pos.to_act].bit_count()))
 
     def margin_by_tricks(self, pos: Position) -> list[int] | None:
-        """Team 0's margin for each count of further team-0 tricks, if the margin follows the tricks.
+        """Team 0's margin for each count of further team-0 tricks, if the margin follows the
+        tricks.
 
         With no nil bid each team's points depend on its own trick total only, so the margin
         is a function of team 0's tricks; where that function never falls over the totals
@@ -386,7 +410,8 @@ def solve_position(
 
 
 def solve(match, *, score: bool = True, deadline: float | None = None) -> dict[str, CardValue]:
-    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and ``.margin``."""
+    """For a :class:`spades.Match` in the play phase: each legal card name → ``.tricks`` and
+    ``.margin``."""
     return solve_position(Position.from_match(match), score=score, deadline=deadline)
 
 

@@ -5,6 +5,7 @@ in place, the node count and the deadline. Standard library only.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from ..cards import SUIT_BITS, SUIT_MASKS
 from ..legal import trick_winner
@@ -51,7 +52,8 @@ class SearchState:
         )
 
     def _tick(self) -> None:
-        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise :class:`NotFinished`."""
+        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise
+        :class:`NotFinished`."""
         self.nodes += 1
         if (
             not self.nodes & CHECK_MASK
@@ -60,7 +62,7 @@ class SearchState:
         ):
             raise NotFinished
 
-    def _moves(self, seat: int) -> list[int]:
+    def _moves(self, seat: int) -> Sequence[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""
         trick = self.trick
         if trick:
@@ -86,7 +88,8 @@ class SearchState:
         return winner, gone
 
     def _undo_trick(self, leader: int, trick: list[int], winner: int, gone: int) -> None:
-        """Take back :meth:`_end_trick`: ``trick`` (its first three cards) is on the table again, led by ``leader``."""
+        """Take back :meth:`_end_trick`: ``trick`` (its first three cards) is on the table again,
+        led by ``leader``."""
         self.won[winner] -= 1
         self.leader = leader
         self.trick = trick
@@ -94,7 +97,8 @@ class SearchState:
 
     def _play(self, c: int) -> tuple[int, list[int], int, int] | None:
         """Play card ``c`` for the seat to act (at the root: the searches play in place in their
-        loops); returns what :meth:`_unplay` needs when it ends a trick (leader, trick, winner, cards)."""
+        loops); returns what :meth:`_unplay` needs when it ends a trick (leader, trick, winner,
+        cards)."""
         trick = self.trick
         leader = self.leader
         self.h[(leader + len(trick)) & 3] ^= 1 << c
@@ -107,7 +111,8 @@ class SearchState:
         return leader, trick, winner, gone
 
     def _unplay(self, c: int, done: tuple[int, list[int], int, int] | None, broken: bool) -> None:
-        """Take back :meth:`_play` of ``c`` (``done``: its answer; ``broken``: spades broken before it)."""
+        """Take back :meth:`_play` of ``c`` (``done``: its answer; ``broken``: spades broken before
+        it)."""
         if done is None:
             self.trick.pop()
         else:
@@ -124,7 +129,8 @@ class SearchState:
         )
 
     def _run_top(self, c: int, hand: int) -> int:
-        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all ours."""
+        """The highest card of ``hand`` reached from ``c`` through live cards of the suit, all
+        ours."""
         suit = SUIT_MASKS[c // 13]
         while True:
             above = self.live & suit & ~((2 << c) - 1)

@@ -18,7 +18,8 @@ from .memo import Memo
 
 
 def _suit_sig(t: tuple[int, int, int, int]) -> tuple[int, int, int]:
-    """Owners of a suit's cards from the top (base 4 after a leading 1), lengths (4 bits each), count."""
+    """Owners of a suit's cards from the top (base 4 after a leading 1), lengths (4 bits each),
+    count."""
     a, b, c, d = t
     code = 1
     m = a | b | c | d
@@ -40,6 +41,11 @@ def _tops(live_bits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: One bucket of the table (suit lengths, leader, spades broken fixed): for each depths stored,
+#: the mask that keeps those depths of an owners code, and the entries by masked code, each
+#: ``[lower bound, upper bound]``.
+Bucket = dict[tuple[int, ...], tuple[int, dict[int, list[int]]]]
+
 #: One suit's holdings (four 13-bit masks) → :func:`_suit_sig`; live bits of a suit → :func:`_tops`.
 _SUIT_SIGS = Memo(_suit_sig)
 _TOPS = Memo(_tops)
@@ -53,8 +59,9 @@ def depth_of(live_bits: int, rel_bits: int) -> int:
     return (live_bits & ~(low - 1)).bit_count()
 
 
-def depths_mask(live: int, depths: tuple[int, int, int, int]) -> int:
-    """The relevance (card mask) of a table entry stored with ``depths``, in a position with ``live``
+def depths_mask(live: int, depths: tuple[int, ...]) -> int:
+    """The relevance (card mask) of a table entry stored with ``depths``, in a position with
+    ``live``
     cards (unrolled: it runs at every table hit)."""
     t = _TOPS
     return (
@@ -93,7 +100,8 @@ _RUN_BOTTOM = Memo(_run_bottom)
 
 
 def run_bottom(hand_bits: int, live_bits: int, rank: int) -> int:
-    """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through ``live_bits``."""
+    """The lowest rank of the run of ``hand_bits`` that touches ``rank`` from below through
+    ``live_bits``."""
     return _RUN_BOTTOM[(live_bits << 13 | hand_bits) << 4 | rank]
 
 
@@ -117,7 +125,8 @@ def signature(h: list[int], leader: int, broken: bool) -> tuple[int, int, tuple[
 OWNER_BITS = 27  # one suit's owners code: a leading 1 and two bits a card
 
 
-#: A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps those bits.
+# : A suit's owners code with ``n`` cards cut to its top ``d`` (``d <= n``): _SUIT_TOPS[n][d] keeps
+# those bits.
 _SUIT_TOPS = [[(2 << 2 * d) - 1 << 2 * (n - d) for d in range(n + 1)] for n in range(14)]
 
 
@@ -132,8 +141,9 @@ def top_mask(ns: tuple[int, ...], depths: tuple[int, ...]) -> int:
     ) << OWNER_BITS | t[n3][min(d3, n3)]
 
 
-def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
-    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its depths, its bound).
+def lookup(table: Bucket, code: int, target: int) -> tuple[tuple[int, ...], int] | None:
+    """An entry of the bucket ``table`` matching the position that decides ``value >= target``: (its
+    depths, its bound).
 
     The bound is the entry's lower bound if that reaches ``target``, else its upper bound
     (below ``target``): the answer is ``bound >= target``.
@@ -156,7 +166,7 @@ def lookup(table: dict, code: int, target: int) -> tuple[tuple[int, ...], int] |
 
 
 def record(
-    table: dict,
+    table: Bucket,
     code: int,
     ns: tuple[int, ...],
     depths: tuple[int, ...],
@@ -182,7 +192,7 @@ def record(
 
 
 def store(
-    table: dict,
+    table: Bucket,
     code: int,
     ns: tuple[int, ...],
     live: int,
@@ -210,7 +220,8 @@ def trick_rel(winning: int, gone: int) -> int:
 def lead_hint_key(bucket: int, code: int, ns: tuple[int, ...]) -> tuple[int, int]:
     """The key under which the search remembers the lead that last decided a trick start: its
     bucket and the owner of each suit's top card. A coarse key (not the exact position) gives
-    the hint to many more positions (fewer nodes); it only orders moves, so values never depend on it."""
+    the hint to many more positions (fewer nodes); it only orders moves, so values never depend on
+    it."""
     return bucket, code & top_mask(ns, (1, 1, 1, 1))
 
 

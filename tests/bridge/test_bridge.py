@@ -218,15 +218,15 @@ def test_refusals_carry_the_engine_codes_and_change_nothing():
             break
         before = _snapshot()
         other = match().hand(1)[0]
-        assert err("play", {"card": other}) == engine_refusal(lambda m: m.play(other, seat=0))
+        assert err("play", {"card": other}) == engine_refusal(lambda m, card=other: m.play(card, seat=0))
         assert err("play", {"card": other})["code"] == "not_in_hand"
         for junk in ("ZZ", 7, None, "as"):
-            assert err("play", {"card": junk}) == engine_refusal(lambda m: m.play(junk, seat=0))
+            assert err("play", {"card": junk}) == engine_refusal(lambda m, card=junk: m.play(card, seat=0))
         assert err("bid", {"n": 3})["code"] == "wrong_phase"
         illegal = sorted(set(state["hand"]) - set(state["legal_cards"]))
         if illegal:
             e = err("play", {"card": illegal[0]})
-            assert e == engine_refusal(lambda m: m.play(illegal[0], seat=0))
+            assert e == engine_refusal(lambda m, card=illegal[0]: m.play(card, seat=0))
             seen.add(e["code"])
         assert _snapshot() == before
         ok("play", {"card": rnd.choice(state["legal_cards"])})

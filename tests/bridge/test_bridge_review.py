@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from helpers import suit_deal
@@ -142,7 +143,7 @@ def test_refusals_are_coded_and_translated(args, code):
     reply = _call("analyse", **args)
     assert reply["ok"] is False and reply["error"]["code"] == code, reply
     assert code in bridge.ERROR_CODES
-    catalogue = json.loads(open("site/i18n/en.json", encoding="utf-8").read())
+    catalogue = json.loads(Path("site/i18n/en.json").read_text(encoding="utf-8"))
     assert code not in NEW_CODES or f"error.{code}" in catalogue
 
 

@@ -41,7 +41,7 @@ def test_sheet_has_what_the_history_reads_and_resume_reproduces_it(seed, hands, 
 
 
 def test_finished_match_reports_its_winner():
-    save, state = play_match(21, "normal", "normal")
+    _, state = play_match(21, "normal", "normal")
     assert state["phase"] == "over" and state["winner"] in (0, 1)
     final = state["sheet"][-1]["teams"]
     assert [t["score_after"] for t in final] == state["scores"]

@@ -102,6 +102,6 @@ def test_mask_toolkit_against_card_by_card_oracles():
         assert highest(mask) == max(held, key=lambda c: (c % 13, -(c // 13)))
     for c in range(52):
         assert (SUIT_OF[c], RANK_OF[c]) == (c // 13, c % 13)
-        assert numbers_of(ABOVE[c]) == [x for x in range(c + 1, 13 * (c // 13) + 13)]
+        assert numbers_of(ABOVE[c]) == list(range(c + 1, 13 * (c // 13) + 13))
     assert CARD_NAMES[ACE_OF_SPADES] == "AS" and CARD_NAMES[FIRST_SPADE] == "2S"
     assert [RANKS[r] for r in (TEN, JACK, QUEEN, KING, ACE)] == list("TJQKA")

@@ -14,7 +14,7 @@ def test_a_new_match_is_bidding_left_of_a_drawn_dealer():
     assert m.phase == "bid" and m.dealer in range(4) and m.to_act == (m.dealer + 1) % 4
     assert m.legal_bids() == list(range(14)) and m.legal_cards() == []
     assert m.scores == (0, 0) and m.bags == (0, 0) and m.winner is None and m.hand_number == 1
-    assert sorted(sum((m.hand(s) for s in range(4)), [])) == sorted(m.dealt(0) + m.dealt(1) + m.dealt(2) + m.dealt(3))
+    assert sorted(c for s in range(4) for c in m.hand(s)) == sorted(m.dealt(0) + m.dealt(1) + m.dealt(2) + m.dealt(3))
 
 
 def test_same_seed_same_dealer_and_deal():

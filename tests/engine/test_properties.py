@@ -370,7 +370,8 @@ def _junk_actions(m, rnd):
         out.append((lambda: m.play(other), "not_in_hand"))
     gone = [c for _, c in (p for t in m.tricks for p in t.plays)]
     if gone:
-        out.append((lambda c=rnd.choice(gone): m.play(c), "not_in_hand"))
+        gone_card = rnd.choice(gone)
+        out.append((lambda: m.play(gone_card), "not_in_hand"))
     trick = m.trick
     illegal = sorted(hand - set(m.legal_cards()))
     for card in illegal[:3]:
@@ -574,7 +575,7 @@ def test_house_presets_obey_their_rules(preset, seed, policy, trail):
                 assert sorted(b == 0 for b in (bids[team], bids[team + 2])) == [False, True]
                 assert max(bids[team], bids[team + 2]) >= 4
         hands = [set(h) for h in dealt]
-        broken, trick, leader, won = False, [], m.to_act, [0, 0, 0, 0]
+        broken, trick, won = False, [], [0, 0, 0, 0]
         number = len(m.hands_played)
         while len(m.hands_played) == number and m.phase != "over":
             seat = m.to_act

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from spades.errors import BadInput, SpadesError
 from spades.safejson import EXCERPT_CHARS, depth, excerpt, loads
 
-LIMITS = dict(max_chars=1_000_000, max_depth=64)
+LIMITS = {"max_chars": 1_000_000, "max_depth": 64}
 
 
 def ex(n: int) -> int:
