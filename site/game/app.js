@@ -26,6 +26,7 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
+import { initHurry } from "./motion.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
@@ -192,6 +193,7 @@ function main() {
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
+    initHurry();
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),
