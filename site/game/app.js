@@ -27,6 +27,7 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
+import { initHurry } from "./motion.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
@@ -213,6 +214,7 @@ function main() {
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
+    initHurry();
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),

@@ -14,6 +14,7 @@ import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
 import { bidName, seatName } from "../lib/words.js";
 import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
+import { pause } from "./motion.js";
 
 /** A bid as its seat's bubble shows it ("Bid 3", "Bid nil"). */
 const bidBubble = (seat, bid) => sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
@@ -190,7 +191,7 @@ export function createController({ engine, store, save, settings, speedOverride,
           break;
         }
         render();
-        await run.sleep(tm.think);
+        await run.wait(pause(tm.think)); // a click on the table ends the wait (motion.js)
         const r = await run.call(MSG.BOT_STEP);
         st.S = r.state;
         if (r.event.hand) {

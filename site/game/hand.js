@@ -4,7 +4,7 @@
 import { BUBBLE, clearAt } from "./bubbles.js";
 import { cardBack } from "../lib/cards.js";
 import { HUMAN } from "../lib/constants.js";
-import { t } from "../lib/i18n.js";
+import { currentLanguage, t } from "../lib/i18n.js";
 import { cardEl, cardName } from "../lib/words.js";
 import { $ } from "../lib/dom.js";
 
@@ -77,6 +77,30 @@ export function renderHand(S, interactive) {
   const legal = new Set(interactive && S && S.phase === "play" && S.to_act === HUMAN ? S.legal_cards : []);
   const hidden = Boolean(S && S.cards_hidden);
   hand.classList.toggle("face-down", hidden);
+  // the same cards as drawn, or some of them played: the nodes stay (a card played is taken
+  // out), so a card moving or lifting is not cut short by a redraw, and only what may be
+  // played changes
+  const base = [currentLanguage(), S && S.rules ? S.rules.deck : "", hidden ? `hidden:${S.cards_left[HUMAN]}` : "up"].join("|");
+  const drawn = hand.dataset.base === base && !hidden ? [...hand.querySelectorAll("button[data-card]")] : null;
+  if (drawn && isSubsequence(cards, drawn.map((b) => b.dataset.card)) && (cards.length || !drawn.length)) {
+    const keep = new Set(cards);
+    for (const btn of drawn) {
+      if (!keep.has(btn.dataset.card)) {
+        btn.closest(".slot").remove();
+        continue;
+      }
+      btn.disabled = !legal.has(btn.dataset.card);
+      btn.tabIndex = -1;
+    }
+    fan([...hand.querySelectorAll(".slot")]);
+    settle(hand, legal, hadFocus, focusedCard, cards);
+    return;
+  }
+  if (hidden && hand.dataset.base === base) {
+    settle(hand, legal, hadFocus, focusedCard, cards);
+    return;
+  }
+  hand.dataset.base = base;
   const nodes = hidden ? faceDown(S.cards_left[HUMAN]) : [];
   for (const card of cards) {
     const slot = document.createElement("span");
@@ -94,6 +118,11 @@ export function renderHand(S, interactive) {
   }
   fan(nodes);
   hand.replaceChildren(...nodes);
+  settle(hand, legal, hadFocus, focusedCard, cards);
+}
+
+/** The hand's turn mark, roving tab stop, focus and names, after a redraw. */
+function settle(hand, legal, hadFocus, focusedCard, cards) {
   hand.classList.toggle("my-turn", legal.size > 0);
   const enabled = [...hand.querySelectorAll("button[data-card]:not([disabled])")];
   let current = enabled.find((b) => b.dataset.card === (focusedCard || hand.dataset.roving)) || enabled[0] || null;
@@ -111,6 +140,13 @@ export function renderHand(S, interactive) {
   }
   hand.setAttribute("aria-label", `${t("hand.label")} (${t("seat.cardsLeft", { n: cards.length })})`);
   $("#hand-summary").textContent = cards.length ? `${t("hand.label")}: ${cards.map(cardName).join(", ")}.` : "";
+}
+
+/** Whether `list` is `of` with some items left out, in the same order. */
+function isSubsequence(list, of) {
+  let i = 0;
+  for (const item of of) if (item === list[i]) i++;
+  return i === list.length;
 }
 
 /** A phone's hand of more than this many cards is laid out in two overlapping rows. */

@@ -12,6 +12,7 @@ import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import { clearHint } from "./hand.js";
 import { BUBBLE, clearAt, clearBubbles } from "./bubbles.js";
+import { dealIfNew, flyIn, gather, liftWinner, pause } from "./motion.js";
 import * as table from "./table.js";
 
 /**
@@ -51,6 +52,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     if (st.halted) return;
     renderRules(st.S ? st.S.rules : null);
     draw(st);
+    dealIfNew(st.view ? null : st.S, timing().move);
     markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
   }
 
@@ -96,11 +98,14 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     st.busy = keep;
     announce(playText(seat, card));
     clearAt(seat, BUBBLE.WHY); // the seat acted again: its last answer is out of date
-    await run.wait(table.animatePlay(seat, fromRect, tm.move));
+    await run.wait(flyIn(seat, fromRect, tm.move));
     if (!trickDone(completed)) return;
+    // the winning card lifts, the trick stays a moment, then gathers into the winner's seat
+    // (a click finishes each at once: motion.js)
     say(trickText(completed.winner));
-    await run.sleep(tm.pause);
-    await run.wait(table.animateCollect(completed.winner, tm.move));
+    await run.wait(liftWinner(completed.winner, tm.move));
+    await run.wait(pause(tm.pause));
+    await run.wait(gather(completed.winner, tm.move));
     st.shownTrick = st.S.trick;
     table.renderTrick(st.shownTrick);
   }

@@ -1,5 +1,5 @@
-// table.js: draws the table from the engine's state (scores, seats, the trick and its
-// animations, the end screen, the last trick). It never decides a rule: what is legal,
+// table.js: draws the table from the engine's state (scores, seats, the trick, the end
+// screen, the last trick; its movement is motion.js). It never decides a rule: what is legal,
 // who won, and every number come from the engine's state. The hand is hand.js, the
 // bids bids.js, the score sheet scoresheet.js.
 import { cardBack } from "../lib/cards.js";
@@ -60,14 +60,13 @@ export function renderSeats(S, busy) {
     if (seat !== HUMAN) {
       const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);
-      if (backs.childElementCount !== n) {
-        backs.replaceChildren();
-        for (let i = 0; i < n; i++) {
-          const b = document.createElement("div");
-          b.className = "card back-card";
-          b.appendChild(cardBack());
-          backs.appendChild(b);
-        }
+      // as many backs as the seat holds: a card played takes one away, a deal adds them
+      while (backs.childElementCount > n) backs.lastElementChild.remove();
+      while (backs.childElementCount < n) {
+        const b = document.createElement("div");
+        b.className = "card back-card";
+        b.appendChild(cardBack());
+        backs.appendChild(b);
       }
       $(".seat-cards", root).textContent = t("seat.cardsLeft", { n });
     }
@@ -107,60 +106,6 @@ export function renderTrick(trick, toAct = null) {
     trickEl.dataset.leader = String(trick.leader);
   } else {
     delete trickEl.dataset.leader;
-  }
-}
-
-function centerOf(rect) {
-  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-}
-
-function seatAnchor(seat) {
-  if (seat === HUMAN) return $("#hand").getBoundingClientRect();
-  return ($(`.seat[data-seat="${seat}"] .backs`) || $(`.seat[data-seat="${seat}"]`)).getBoundingClientRect();
-}
-
-/** Slide the card just put in `seat`'s trick slot in from `fromRect` (or the seat). */
-export async function animatePlay(seat, fromRect, ms) {
-  const node = $(`.trick-slot[data-pos="${seat}"] .card`);
-  if (!node || !ms || !node.animate) return;
-  const to = node.getBoundingClientRect();
-  const from = fromRect || seatAnchor(seat);
-  const a = centerOf(from);
-  const b = centerOf(to);
-  const scale = fromRect ? Math.max(0.5, Math.min(1.6, fromRect.width / to.width)) : 0.6;
-  const anim = node.animate(
-    [
-      { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})`, opacity: fromRect ? 1 : 0.4 },
-      { transform: "none", opacity: 1 },
-    ],
-    { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" },
-  );
-  try {
-    await anim.finished;
-  } catch {
-    /* cancelled */
-  }
-}
-
-/** Sweep the trick's cards to the winner's seat. */
-export async function animateCollect(winner, ms) {
-  const nodes = [...document.querySelectorAll(".trick-slot .card")];
-  if (!ms || !nodes.length || !nodes[0].animate) return;
-  const target = centerOf(seatAnchor(winner));
-  const anims = nodes.map((node) => {
-    const c = centerOf(node.getBoundingClientRect());
-    return node.animate(
-      [
-        { transform: "none", opacity: 1 },
-        { transform: `translate(${target.x - c.x}px, ${target.y - c.y}px) scale(0.4)`, opacity: 0 },
-      ],
-      { duration: ms, easing: "ease-in", fill: "forwards" },
-    );
-  });
-  try {
-    await Promise.all(anims.map((a) => a.finished));
-  } catch {
-    /* cancelled */
   }
 }
 

@@ -71,8 +71,8 @@ function glyphId(str) {
   return `card-glyph-${[...str].map((c) => c.codePointAt(0).toString(16)).join("-")}`;
 }
 
-function glyph(str) {
-  const id = glyphId(str);
+/** The hidden sprite's <defs>, where shared drawings (rank glyphs, the back) are kept. */
+function spriteDefs() {
   let sprite = document.getElementById(SPRITE_ID);
   if (!sprite) {
     sprite = svgEl("svg", {
@@ -81,6 +81,12 @@ function glyph(str) {
     }, [svgEl("defs")]);
     document.body.appendChild(sprite);
   }
+  return sprite.firstChild;
+}
+
+function glyph(str) {
+  const id = glyphId(str);
+  const defs = spriteDefs();
   if (!document.getElementById(id)) {
     const node = svgEl("text", {
       id, x: 0, y: 0, "font-size": GLYPH_SIZE, "text-anchor": "middle", fill: "currentColor",
@@ -89,7 +95,7 @@ function glyph(str) {
     });
     if (str.length > 1) node.setAttribute("letter-spacing", String(-0.8 * GLYPH_SIZE / 12));
     node.textContent = str;
-    sprite.firstChild.appendChild(node);
+    defs.appendChild(node);
   }
   return id;
 }
@@ -149,22 +155,32 @@ function cardFace(card, label) {
   return svg;
 }
 
+const BACK_ID = "card-back";
+
+/** The back's drawing, made once in the hidden sprite (a table shows up to 52 backs at once,
+ * and each is then one <use> of it: a deal or a play redraws a few nodes, not thousands). */
+function backSymbol() {
+  if (document.getElementById(BACK_ID)) return;
+  const symbol = svgEl("symbol", { id: BACK_ID, viewBox: "0 0 60 84" });
+  symbol.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, fill: "#fff", stroke: "#9aa3a0", "stroke-width": 0.8 }));
+  symbol.appendChild(svgEl("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, fill: "#1f3c88" }));
+  let d = "";
+  for (let y = 8; y < 80; y += 8) {
+    for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) d += `M${x} ${y - 3}l3 3-3 3-3-3z`;
+  }
+  symbol.appendChild(svgEl("path", { d, fill: "rgba(255, 255, 255, 0.2)" }));
+  const pip = suitShape("S", 22, 34, 16);
+  pip.setAttribute("fill", "rgba(255, 255, 255, 0.7)");
+  symbol.appendChild(pip);
+  spriteDefs().appendChild(symbol);
+}
+
 /** A card back (decorative). */
 export function cardBack() {
-  const svg = svgEl("svg", {
+  backSymbol();
+  return svgEl("svg", {
     viewBox: "0 0 60 84", class: "card-svg back", "aria-hidden": "true", focusable: "false",
-  });
-  svg.appendChild(svgEl("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "back-edge" }));
-  svg.appendChild(svgEl("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, class: "back-field" }));
-  const g = svgEl("g", { class: "back-pattern" });
-  for (let y = 8; y < 80; y += 8) {
-    for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) {
-      g.appendChild(svgEl("path", { d: `M${x} ${y - 3} l3 3 -3 3 -3 -3z` }));
-    }
-  }
-  svg.appendChild(g);
-  svg.appendChild(suitShape("S", 22, 34, 16));
-  return svg;
+  }, [svgEl("use", { href: `#${BACK_ID}` })]);
 }
 
 /** A card's element (`tag`, class "card", data-suit) holding its face with corner `label`. */

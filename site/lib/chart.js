@@ -1,8 +1,9 @@
 // chart.js: small hand-written SVG charts with a table alternative.
 //
 //   lineChart({title, summary, series: [{name, points: [[x, y], ...]}], refs: [{y, label}],
-//              yMin, yMax, xLabel, yLabel, table: {head: [...], rows: [[...], ...]}})
-//   barChart({title, summary, categories: [...], series: [{name, values: [...]}], yLabel, table})
+//              yMin, yMax, xLabel, yLabel, unit, table: {head: [...], rows: [[...], ...]}})
+//   barChart({title, summary, categories: [...], series: [{name, values: [...], tone}], yLabel, table})
+//              (tone: a series' colour and hatching by name, TONES; by default its place)
 //   scoreChart(rows)   the current match hand by hand (rows: the bridge state's `sheet`)
 //
 // Each returns a <figure>: the SVG is an image with a title and a one-sentence summary
@@ -18,6 +19,9 @@ const PAD = { left: 52, right: 16, top: 16, bottom: 40 };
 const COLOURS = ["#2f6fd6", "#c2410c", "#12722f", "#6b21a8"]; // distinct for common colour blindness
 const DASHES = ["", "7 4", "2 3", "10 3 2 3"];
 const MARKERS = ["circle", "square", "triangle", "diamond"];
+/** Named colours for bar series that stand for someone: "us" the player's blue, "partner" the green
+ * (never the orange that means "Them" on every page), "them" the orange. */
+const TONES = Object.freeze({ us: 0, them: 1, partner: 2 });
 const MAX_MARKERS = 60; // beyond this many points markers would smear into a band
 let uid = 0;
 
@@ -70,7 +74,7 @@ function legend(svg, series, kind) {
       g.append(svgEl("line", { x1: x, x2: x + 24, y1: y - 4, y2: y - 4, stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i] }));
       g.append(marker(MARKERS[i], x + 12, y - 4, COLOURS[i]));
     } else {
-      g.append(svgEl("rect", { x, y: y - 11, width: 22, height: 12, fill: `url(#${s.pattern})`, stroke: COLOURS[i] }));
+      g.append(svgEl("rect", { x, y: y - 11, width: 22, height: 12, fill: `url(#${s.pattern})`, stroke: COLOURS[s.tone ?? i] }));
     }
     g.append(svgEl("text", { x: x + 30, y }, s.name));
   });
@@ -120,12 +124,15 @@ function figure(title, svg, table) {
 }
 
 /** A line chart with markers and optional horizontal reference lines. */
-export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabel, yLabel, table }) {
+export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabel, yLabel, unit = "", table }) {
   const { svg } = frame(title, summary);
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = series.flatMap((s) => s.points.map((p) => p[1])).concat(refs.map((r) => r.y));
-  const x0 = Math.min(...xs, 0);
-  const x1 = Math.max(...xs, 1);
+  // a single point (one match so far) stands in the middle of its axis, its value written
+  // beside it and a guide line at its height, not a dot in a corner of an empty chart
+  const single = xs.length === 1;
+  const x0 = single ? xs[0] - 1 : Math.min(...xs, 0);
+  const x1 = single ? xs[0] + 1 : Math.max(...xs, 1);
   const lo = yMin ?? Math.min(...ys, 0);
   const hi = yMax ?? Math.max(...ys, 1);
   const x = (v) => PAD.left + ((v - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right);
@@ -143,15 +150,20 @@ export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabe
     const pts = s.points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(" ");
     svg.append(svgEl("polyline", { points: pts, fill: "none", stroke: COLOURS[i], "stroke-width": 2.5, "stroke-dasharray": DASHES[i], class: `series-${i}` }));
     if (s.points.length <= MAX_MARKERS) for (const [a, b] of s.points) svg.append(marker(MARKERS[i], x(a), y(b), COLOURS[i]));
+    if (single && s.points.length === 1) {
+      const [a, b] = s.points[0];
+      svg.append(svgEl("line", { x1: PAD.left, x2: W - PAD.right, y1: y(b), y2: y(b), stroke: COLOURS[i], "stroke-width": 1.5, "stroke-dasharray": "3 5", class: "chart-guide" }));
+      svg.append(svgEl("text", { x: x(a) + 10, y: y(b) - 8, "font-size": 16, "font-weight": 700, fill: COLOURS[i], class: "chart-value" }, `${fmt(Math.round(b))}${unit}`));
+    }
   });
   legend(svg, series, "line");
   return figure(title, svg, table);
 }
 
-function patterns(svg, count) {
+function patterns(svg, tones) {
   const defs = svgEl("defs");
   const ids = [];
-  for (let i = 0; i < count; i++) {
+  for (const i of tones) {
     const id = `pat${++uid}`;
     const p = svgEl("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: i % 2 ? "rotate(45)" : "" });
     p.append(svgEl("rect", { width: 8, height: 8, fill: COLOURS[i], "fill-opacity": i ? 0.35 : 0.9 }));
@@ -166,7 +178,8 @@ function patterns(svg, count) {
 /** Grouped bars, one group per category; series are told apart by hatching too. */
 export function barChart({ title, summary, categories, series, yLabel, yMax, table }) {
   const { svg } = frame(title, summary);
-  const ids = patterns(svg, series.length);
+  const tones = series.map((s, i) => (s.tone && Object.hasOwn(TONES, s.tone) ? TONES[s.tone] : i));
+  const ids = patterns(svg, tones);
   const hi = yMax ?? Math.max(1, ...series.flatMap((s) => s.values));
   const y = (v) => H - PAD.bottom - (v / hi) * (H - PAD.top - PAD.bottom);
   yAxis(svg, 0, hi, y, yLabel);
@@ -176,11 +189,11 @@ export function barChart({ title, summary, categories, series, yLabel, yMax, tab
     const gx = PAD.left + c * groupW + (groupW - barW * series.length) / 2;
     series.forEach((s, i) => {
       const v = s.values[c] || 0;
-      svg.append(svgEl("rect", { x: gx + i * barW, y: y(v), width: barW - 2, height: Math.max(0, y(0) - y(v)), fill: `url(#${ids[i]})`, stroke: COLOURS[i], class: `series-${i}` }));
+      svg.append(svgEl("rect", { x: gx + i * barW, y: y(v), width: barW - 2, height: Math.max(0, y(0) - y(v)), fill: `url(#${ids[i]})`, stroke: COLOURS[tones[i]], class: `series-${i}` }));
     });
     svg.append(svgEl("text", { x: PAD.left + (c + 0.5) * groupW, y: H - PAD.bottom + 16, "text-anchor": "middle", "font-size": 12, fill: "currentColor" }, cat));
   });
-  legend(svg, series.map((s, i) => ({ ...s, pattern: ids[i] })), "bar");
+  legend(svg, series.map((s, i) => ({ ...s, pattern: ids[i], tone: tones[i] })), "bar");
   return figure(title, svg, table);
 }
 

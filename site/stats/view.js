@@ -108,7 +108,7 @@ export function renderCharts(div, s) {
   const lastRate = trend.length ? Math.round(trend[trend.length - 1][1]) : null;
   div.append(lineChart({
     title: t("stats.trendTitle"), summary: lastRate === null ? t("stats.noMatches") : t("stats.trendSummary", { n: trend.length, rate: lastRate }),
-    series: [{ name: t("stats.f.winRate"), points: trend }], yMin: 0, yMax: 100, xLabel: t("stats.matchNo"), yLabel: "%",
+    series: [{ name: t("stats.f.winRate"), points: trend }], yMin: 0, yMax: 100, xLabel: t("stats.matchNo"), yLabel: "%", unit: "%",
     table: { head: [t("stats.matchNo"), t("stats.f.winRate")], rows: trend.map(([i, r]) => [i, `${fmt(Math.round(r))}%`]) },
   }));
   const cats = [t("stats.under"), t("stats.exact"), t("stats.over")];
@@ -116,14 +116,14 @@ export function renderCharts(div, s) {
   div.append(barChart({
     title: t("stats.bidsTitle"), summary: t("stats.bidsSummary", { you: percent(s.bid.you.made, s.bid.you.bids) ?? 0, partner: percent(s.bid.partner.made, s.bid.partner.bids) ?? 0 }),
     categories: cats, yLabel: t("stats.handsAxis"),
-    series: [{ name: t("stats.who.you"), values: vals(s.bid.you) }, { name: t("stats.who.partner"), values: vals(s.bid.partner) }],
+    series: [{ name: t("stats.who.you"), values: vals(s.bid.you), tone: "us" }, { name: t("stats.who.partner"), values: vals(s.bid.partner), tone: "partner" }],
     table: { head: [t("stats.who"), ...cats], rows: [[t("stats.who.you"), ...vals(s.bid.you)], [t("stats.who.partner"), ...vals(s.bid.partner)]] },
   }));
   const bagCats = Array.from({ length: BAG_BUCKETS }, (_, i) => (i === BAG_BUCKETS - 1 ? `${fmt(i)}+` : fmt(i)));
   div.append(barChart({
     title: t("stats.bagsTitle"), summary: t("stats.bagsSummary", { us: mean(s.bags[0], s.hands) ?? 0, them: mean(s.bags[1], s.hands) ?? 0 }),
     categories: bagCats, yLabel: t("stats.handsAxis"),
-    series: [{ name: t("team.0"), values: s.bagHist[0] }, { name: t("team.1"), values: s.bagHist[1] }],
+    series: [{ name: t("team.0"), values: s.bagHist[0], tone: "us" }, { name: t("team.1"), values: s.bagHist[1], tone: "them" }],
     table: { head: [t("stats.bagsPerHand"), t("team.0"), t("team.1")], rows: bagCats.map((c, i) => [c, s.bagHist[0][i], s.bagHist[1][i]]) },
   }));
 }

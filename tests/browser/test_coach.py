@@ -123,7 +123,7 @@ def test_why_on_the_partners_card_by_keyboard(page, site_url):
     assert button.get_attribute("aria-label") == EN["coach.whyLabel.2"]
     button.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("(t) => document.querySelector(\".seat[data-seat='2'] .bubble-text\").textContent === t",
+    page.wait_for_function("(t) => (document.querySelector(\".seat[data-seat='2'] .bubble-text\") || {}).textContent === t",
                            arg=shown)                                # at the partner's seat
     said(page, expected)
     assert_clean(page)

@@ -223,6 +223,14 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     assert not page.is_visible("#table") and not page.is_visible("#hand")
     assert page.evaluate("() => document.activeElement.id") == "review-mode-title"
     assert page.get_attribute("#review-mode", "data-step") == str(k)
+    # the game's own seat names and dealer mark (not the viewer's North/South/DEALER), and the
+    # game's menu, inert meanwhile, looks it
+    names = page.eval_on_selector_all("#review-mode .rv-seat .seat-name",
+                                      "hs => hs.map((h) => h.firstChild.textContent.trim())")
+    assert names == [driver.EN[f"seat.{s}"] for s in (2, 1, 3, 0)]
+    assert page.text_content("#review-mode .tag.dealer [aria-hidden='true']") == driver.EN["seat.dealerShort"]
+    assert page.evaluate("() => document.querySelector('.topbar .tools').inert") is True
+    assert float(page.evaluate("() => getComputedStyle(document.querySelector('.topbar .tools')).opacity")) < 0.6
     # the table as it was before card k: cards held, the trick in progress
     here = before_card(m, k)
     for seat in range(4):
