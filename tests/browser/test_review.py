@@ -328,7 +328,7 @@ def cost_words(tricks: int, points: int) -> str:
 
 
 def test_a_review_ends_with_one_honest_status_and_whole_sentences(page, site_url):
-    from spades import analysis
+    from spades.solver import review as analysis
 
     m = played_hand(21)
     record = m.hands_played[0]
