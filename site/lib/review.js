@@ -10,7 +10,7 @@
 // cards and words what they and the decisions cost, and the review's one status line.
 import { MSG } from "../engine/protocol.js";
 import { startEngine } from "../engine/engine.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { cardName } from "./words.js";
 
 /** Cards in a hand (52) and the seconds each position may take. */

@@ -80,15 +80,6 @@ def stored(page, key: str = SAVE_KEY):
     return page.evaluate("(key) => localStorage.getItem(key)", key)
 
 
-# Records every text the message line shows (window.__shown), in order.
-MESSAGE_LOG_JS = """() => {
-  const box = document.querySelector("[data-role='message']");
-  window.__shown = [];
-  new MutationObserver(() => window.__shown.push(box.textContent))
-    .observe(box, { childList: true, characterData: true, subtree: true });
-}"""
-
-
 def boot(page, site_url: str, query: str = GAME) -> None:
     page.goto(site_url + query)
     page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
