@@ -107,8 +107,8 @@ export function createController({ engine, store, save, settings, speedOverride,
     render();
     // the bid buttons are now disabled (or hidden): focus waits on the hand
     if (bidFocused) focusHand();
+    // no bubble for the player's own bid: they just chose it, and their seat's chip shows it
     announce(bidText(HUMAN, n));
-    bidBubble(HUMAN, n);
     await runBots(run);
   }
 

@@ -70,6 +70,16 @@ def tool(page, action: str) -> None:
     page.click(sel)
 
 
+def open_rules(page) -> None:
+    """Open New match from the menu with its house-rules section open (whether or not the
+    dialog remembered the section open from an earlier visit)."""
+    tool(page, "new-match")
+    page.wait_for_selector("#new-dialog[open]")
+    if not page.is_visible("#rules-preset"):
+        page.click("[data-role='rules-box'] > summary")
+    page.wait_for_selector("#rules-preset")
+
+
 def tap_card(page, sel: str) -> None:
     """Click (or tap) the card ``sel`` on a part of it that shows."""
     page.wait_for_selector(sel)

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, seed_save, tool
+from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, open_rules, seed_save, tool
 
 pytestmark = pytest.mark.browser
 
@@ -160,10 +160,7 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_selector("[data-role='export-text']")
     shoot(page, folder, "08-export")
     page.click("#sheet-dialog button[data-action='continue']")
-    tool(page, "new-match")
-    page.wait_for_selector("#new-dialog[open]")
-    page.click("[data-role='rules-box'] > summary")
-    page.wait_for_selector("#rules-target")
+    open_rules(page)
     shoot(page, folder, "09-new-match")
     small["new-match"] = small_controls(page)
     page.fill("#rules-target", "-5")
