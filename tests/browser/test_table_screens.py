@@ -64,6 +64,21 @@ SMALL_CONTROLS_JS = """(px) => {
   return out;
 }"""
 
+#: The seats' names that a visible bubble covers: [[bubble's seat, covered seat]].
+BUBBLE_COVERS_JS = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('.seat .bubble:not([hidden])')) {
+    const r = b.getBoundingClientRect();
+    for (const n of document.querySelectorAll('.seat .seat-name')) {
+      const seat = n.closest('.seat').dataset.seat;
+      if (seat === b.dataset.bubbleSeat) continue;
+      const o = n.getBoundingClientRect();
+      if (o.left < r.right && o.right > r.left && o.top < r.bottom && o.bottom > r.top) out.push([b.dataset.bubbleSeat, seat]);
+    }
+  }
+  return out;
+}"""
+
 #: Where the hand's cards are, and how tall the window is.
 HAND_BOX_JS = """() => {
   const cards = [...document.querySelectorAll('#hand [data-card]')].map((c) => c.getBoundingClientRect());
@@ -140,9 +155,11 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     shoot(page, folder, "04-hint")
     hand_on_screen(page)
     page.click(".seat[data-seat='1'] [data-action='why']")
+    page.wait_for_selector(".seat[data-seat='1'] .bubble[data-kind='why']:not([hidden])")
     page.wait_for_timeout(600)
     shoot(page, folder, "05-why")
     hand_on_screen(page)
+    assert page.evaluate(BUBBLE_COVERS_JS) == []    # West's answer leaves the other seats' names in view
     act(page, next_action(page))
     page.wait_for_selector("#trick.complete", timeout=30_000)
     page.wait_for_timeout(200)
