@@ -28,6 +28,7 @@ import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
 import { initHurry } from "./motion.js";
+import { createSound } from "./sound.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
@@ -80,8 +81,10 @@ function main() {
       return Boolean(S && S.to_act === HUMAN && S.phase === "bid" && !ctl.state.pendingHand);
     },
   });
+  // sounds: the player's setting; in a frame only when its author asks for them (`sound=1`)
+  const sound = createSound(() => settings.sound && (!FRAMED || params.sound));
   const ctl = createController({
-    engine, store, save, settings, speedOverride: params.speed, announce,
+    engine, store, save, settings, speedOverride: params.speed, announce, sound,
     onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
   });
   const st = ctl.state;
@@ -215,6 +218,8 @@ function main() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
     initHurry();
+    // a browser lets a page make sound only once the player has touched it
+    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true, passive: true });
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),
@@ -254,6 +259,7 @@ function main() {
     $("#settings-dialog").addEventListener("change", async (ev) => {
       const el = ev.target;
       if (el.name === "speed") settings.speed = el.value;
+      else if (el.name === "sound") settings.sound = el.checked;
       else if (el.name === "fourColour") {
         settings.fourColour = el.checked;
         applyDeck();

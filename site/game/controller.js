@@ -30,13 +30,13 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
  * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live
- * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `sound`: the table's sounds (sound.js); `onScoredHand(row)`: opens
  * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
  * is abandoned (replaced by a new one), for the history.
  */
-export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
   const { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
-    createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd });
+    createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd });
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */

@@ -111,6 +111,7 @@ export function fillSettings(settings, levels) {
   const dlg = $("#settings-dialog");
   for (const r of dlg.querySelectorAll("input[name='speed']")) r.checked = r.value === settings.speed;
   $("#four-colour").checked = settings.fourColour;
+  $("#sound-on").checked = settings.sound;
   const sel = $("#lang-select");
   sel.replaceChildren();
   for (const [code, name] of Object.entries(LANGUAGES)) {

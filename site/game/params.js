@@ -35,6 +35,8 @@ export function readParams(search) {
       for (const name of TABLE_PARAMS) if (q.has(name)) own.set(name, q.get(name));
       return own.toString();
     },
+    /** Whether the author of a framed table asks for its sounds (`sound=1`; they are off in frames otherwise). */
+    sound: q.get("sound") === "1",
     /** The speed asked for (instant, slow, normal, fast), or null. */
     speed() {
       const v = q.get("speed");

@@ -18,9 +18,10 @@ import * as table from "./table.js";
 /**
  * The presenter. `save(text, pending)`: persistence.createSaver; `settings`: the live
  * settings; `speedOverride()`: the speed the address asks for (or null); `announce`: the
- * live region; `onScoredHand(row)` and `onMatchEnd({saveText, state})`: as for the controller.
+ * live region; `sound`: the table's sounds (sound.js); `onScoredHand(row)` and
+ * `onMatchEnd({saveText, state})`: as for the controller.
  */
-export function createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+export function createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
   const st = {
     S: null, // the engine's latest state
     saveText: null, // the session as text, from the engine's last change
@@ -99,12 +100,16 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     announce(playText(seat, card));
     clearAt(seat, BUBBLE.WHY); // the seat acted again: its last answer is out of date
     await run.wait(flyIn(seat, fromRect, tm.move));
+    // a card lands with a sound when it travelled, or when it is the player's own (at Instant
+    // the computer players' cards come all at once: a burst of sounds would say nothing)
+    if (tm.move > 0 || seat === HUMAN) sound.card();
     if (!trickDone(completed)) return;
     // the winning card lifts, the trick stays a moment, then gathers into the winner's seat
     // (a click finishes each at once: motion.js)
     say(trickText(completed.winner));
     await run.wait(liftWinner(completed.winner, tm.move));
     await run.wait(pause(tm.pause));
+    if (tm.move > 0) sound.trick();
     await run.wait(gather(completed.winner, tm.move));
     st.shownTrick = st.S.trick;
     table.renderTrick(st.shownTrick);

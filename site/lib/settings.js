@@ -1,4 +1,4 @@
-// settings.js: the player's settings (speed, deck colours, language) as kept in
+// settings.js: the player's settings (speed, deck colours, language, sound) as kept in
 // localStorage, shared by every page that reads them. Storage may be missing or full:
 // reading then gives the defaults and writing says it failed; nothing here throws.
 // Values read from storage are looked up as own properties only.
@@ -39,6 +39,7 @@ export function loadSettings() {
     speed: speedOf(s.speed) ? s.speed : DEFAULT_SPEED,
     fourColour: Boolean(s.fourColour),
     lang: typeof s.lang === "string" ? s.lang : null,
+    sound: s.sound !== false, // on unless the player turned it off
   };
 }
 
