@@ -191,6 +191,39 @@ def show_hand(page, text: str) -> None:
     page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=60_000)
 
 
+def card_words(card: str) -> str:
+    """A card's name in English (en.json)."""
+    return EN["card.name"].format(rank=EN[f"rank.{card[:-1]}"], suit=EN[f"suit.{card[-1]}"])
+
+
+def shown(kind: str, value) -> str:
+    """A reason's parameter of ``kind`` as the English catalogue shows it."""
+    if kind == "card":
+        return card_words(value)
+    if kind == "cards":
+        return ", ".join(card_words(c) for c in value) or EN["coach.noCards"]
+    if kind == "suit":
+        return EN[f"suit.{value}"]
+    if kind == "suits":
+        return ", ".join(EN[f"suit.{s}"] for s in value)
+    if kind == "seat":
+        return EN[f"seat.{value}"]
+    if kind == "bid":
+        return EN["bid.nil"] if value == 0 else str(value)
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}".rstrip("0").rstrip(".")
+
+
+def sentence(reason: dict) -> str:
+    """A computer player's reason {code, params} in English, written out here from en.json's
+    ``reason.<code>`` with each parameter shown by its kind (spades.ai.explain.CODES): the
+    oracle for what the page says, independent of the page's code."""
+    from spades.ai.explain import CODES, STRUCTURED_KINDS
+
+    kinds = CODES[reason["code"]]
+    params = {k: shown(kinds[k], v) for k, v in reason["params"].items() if kinds[k] not in STRUCTURED_KINDS}
+    return EN[f"reason.{reason['code']}"].format(**params)
+
+
 def bridge_save_at(predicate, seed: int = 11, rules: str | None = None) -> str:
     """A session save (as the page keeps it) of an Easy match (with ``rules``, default 1.0.0) at
     the first position where ``predicate(state)`` holds, played in Python (bid 3, first legal card)."""

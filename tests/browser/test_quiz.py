@@ -17,8 +17,7 @@ from spades.match import Match
 from spades.solver import solve
 
 import driver
-from driver import EN
-from test_coach import sentence
+from driver import EN, sentence
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "embedding.md"
 BIDS = 4
