@@ -27,7 +27,6 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
-import { initHurry } from "./motion.js";
 import { createSound } from "./sound.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
@@ -217,7 +216,7 @@ function main() {
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
-    initHurry();
+    ctl.initHurry();
     // a browser lets a page make sound only once the player has touched it
     for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true, passive: true });
     const actions = {

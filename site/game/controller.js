@@ -14,7 +14,6 @@ import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
 import { bidName, seatName } from "../lib/words.js";
 import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
-import { pause } from "./motion.js";
 
 /** A bid as its seat's bubble shows it ("Bid 3", "Bid nil"). */
 const bidBubble = (seat, bid) => sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
@@ -35,7 +34,7 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
  * is abandoned (replaced by a new one), for the history.
  */
 export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
-  const { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
+  const { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
     createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd });
   const seq = createSequences(engine, refuse);
   const current = seq.current;
@@ -191,7 +190,7 @@ export function createController({ engine, store, save, settings, speedOverride,
           break;
         }
         render();
-        await run.wait(pause(tm.think)); // a click on the table ends the wait (motion.js)
+        await run.wait(motion.pause(tm.think)); // a click on the table ends the wait (motion.js)
         const r = await run.call(MSG.BOT_STEP);
         st.S = r.state;
         if (r.event.hand) {
@@ -295,6 +294,8 @@ export function createController({ engine, store, save, settings, speedOverride,
       st.halted = false;
     },
     refocus: () => restoreFocus(st),
+    /** A click or key on the table finishes what is moving (motion.js). */
+    initHurry: () => motion.initHurry(),
     hello,
     exportHand,
     startMatch: live(startMatch),
