@@ -12,7 +12,7 @@ import { initBlindChoice } from "./blind-nil.js";
 import { BLIND_NIL } from "../lib/constants.js";
 import { MSG } from "../engine/protocol.js";
 import { createRulesForm } from "./rules-form.js";
-import { rulesName, setBaseRules } from "../lib/rules-words.js";
+import { rulesName } from "../lib/rules-words.js";
 import { STOPPED_ERROR, startEngine } from "../engine/engine.js";
 import { createMatchLog } from "./match-log.js";
 import { applyStatic, currentLanguage, currentLocale, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
@@ -296,7 +296,6 @@ function main() {
       return;
     }
     rulesForm.build(st.presets);
-    setBaseRules(st.presets["1.0.0"]);
     // a reload should resume this match, not deal the link's again (an embedded table's
     // address names its own store, so it keeps its seed: its match is resumed from there)
     const seed = params.hasSeed ? params.seed : null;

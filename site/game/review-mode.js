@@ -61,21 +61,21 @@ function build() {
 export function createReviewMode({ engine, onLeave, locked }) {
   let ui = null;
   let view = null;     // {ctx, rec, steps, k, unlisten}
-  const records = new Map(); // hand text → its record from the engine
+  const records = new Map(); // hand text → {rec, deckOrder}: its record from the engine and its deck's order
 
   async function record(text) {
     if (!records.has(text)) {
       const out = await engine.call(MSG.REVIEW, { text });
-      records.set(text, out.hands[0]);
+      records.set(text, { rec: out.hands[0], deckOrder: Array.isArray(out.order) ? out.order : null });
     }
     return records.get(text);
   }
 
   function draw() {
-    const { ctx, rec, steps, k } = view;
+    const { ctx, rec, deckOrder, steps, k } = view;
     const focused = ui.box.contains(document.activeElement) ? document.activeElement : null;
     const step = BIDS + k;
-    const pos = positionAt(rec, steps, step);
+    const pos = positionAt(rec, steps, step, deckOrder);
     const toAct = steps[step + 1].seat;
     for (let seat = 0; seat < SEATS; seat++) {
       drawSeat(rec, seat, pos, toAct, $(`[data-review-seat="${seat}"]`, ui.grid), GAME_WORDS);
@@ -132,14 +132,15 @@ export function createReviewMode({ engine, onLeave, locked }) {
       });
     }
     let rec;
+    let deckOrder;
     try {
-      rec = await record(ctx.text);
+      ({ rec, deckOrder } = await record(ctx.text));
     } catch (err) {
       ui.caption.textContent = errorText(err, ERROR_TEXTS.review);
       return;
     }
     if (view) view.unlisten();
-    view = { ctx, rec, steps: buildSteps(rec), k: ctx.start, unlisten: ctx.listen(() => { if (view) draw(); }) };
+    view = { ctx, rec, deckOrder, steps: buildSteps(rec), k: ctx.start, unlisten: ctx.listen(() => { if (view) draw(); }) };
     ui.note.textContent = `${t("review.modeNote")} ${t("review.legend")}`;
     ui.prev.textContent = t("review.prev");
     ui.next.textContent = t("review.next");

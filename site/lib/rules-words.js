@@ -3,19 +3,12 @@
 // engine's rules description (spades.Rules.to_dict: `name` and every option); nothing here
 // decides a rule.
 import { fmt, has, t } from "./i18n.js";
+import { DEFAULT_RULES_DESCRIPTION } from "../engine/default-rules.js";
 
 /** The name of variant 1.0.0, the default rules (spades.variant.DEFAULT_NAME). */
 export const DEFAULT_RULES = "1.0.0";
 /** The engine's name for a combination of options that is no preset. */
 export const CUSTOM_RULES = "custom";
-
-/** The 1.0.0 description from the engine's `hello` (its presets), to say what differs from it. */
-let base = null;
-
-/** Remember the engine's 1.0.0 description (`hello`'s presets["1.0.0"]). */
-export function setBaseRules(rules) {
-  base = rules && typeof rules === "object" ? rules : null;
-}
 
 /** The rules' name in the page's language ("Jokers", "Custom"), or the engine's name as it is. */
 export function rulesName(rules) {
@@ -28,7 +21,8 @@ export function isDefaultRules(rules) {
   return !rules || rules.name === DEFAULT_RULES;
 }
 
-const differs = (rules, key) => !base || rules[key] !== base[key];
+/** Whether `rules` change option `key` of variant 1.0.0 (the engine's description, written by the build). */
+const differs = (rules, key) => rules[key] !== DEFAULT_RULES_DESCRIPTION[key];
 
 /** The options in force that differ from 1.0.0, as short phrases ("jokers", "to 300 points"). */
 export function rulesPhrases(rules) {

@@ -15,16 +15,13 @@ const teamName = (team) => t(`viewer.team.${team}`);
 /** A bid as the viewer says it: "blind" (a blind nil, see positionAt) is named so. */
 export const bidText = (bid) => (bid === NIL || bid === "blind" ? bidName(bid) : String(bid));
 
-/** The deck's cards in the engine's display order (review's `order`), or null: the standard order. */
-let cardOrder = null;
-
-/** Sort cards as the engine orders the hand's deck (house rules: jokers and a deuces-high 2♦ head the spades). */
-export function setCardOrder(order) {
-  cardOrder = order ? new Map(order.map((c, i) => [c, i])) : null;
-}
-
-function sortCards(list) {
-  if (cardOrder) return list.slice().sort((a, b) => (cardOrder.get(a) ?? 99) - (cardOrder.get(b) ?? 99));
+/** Sort cards as the engine orders the hand's deck: `order` is the `review` message's `order` (house
+ * rules: jokers and a deuces-high 2♦ head the spades), or null for the standard order. */
+function sortCards(list, order) {
+  if (order) {
+    const place = new Map(order.map((c, i) => [c, i]));
+    return list.slice().sort((a, b) => (place.get(a) ?? 99) - (place.get(b) ?? 99));
+  }
   return list.slice().sort((a, b) => (SUIT_ORDER[a.slice(-1)] - SUIT_ORDER[b.slice(-1)])
     || (RANK_ORDER.indexOf(b[0]) - RANK_ORDER.indexOf(a[0])));
 }
@@ -48,8 +45,9 @@ export function buildSteps(rec) {
   return out;
 }
 
-/** What the table shows after the first k steps: cards held, bids, tricks won, the trick. */
-export function positionAt(rec, steps, k) {
+/** What the table shows after the first k steps: cards held (sorted by `order`, the engine's
+ * order of the hand's deck, or the standard order), bids, tricks won, the trick. */
+export function positionAt(rec, steps, k, order = null) {
   const held = rec.deal.map((h) => new Set(h));
   const bids = Array(SEATS).fill(null);
   const won = Array(SEATS).fill(0);
@@ -67,7 +65,7 @@ export function positionAt(rec, steps, k) {
       }
     }
   }
-  return { held: held.map((h) => sortCards([...h])), bids, won, trick };
+  return { held: held.map((h) => sortCards([...h], order)), bids, won, trick };
 }
 
 /** What step k says (the live region). */

@@ -16,7 +16,6 @@ import { drawScore } from "./score.js";
 import { SEATS } from "../lib/constants.js";
 import { afterDraw, firstPuzzle, handShown, quizLimit, readQuery, wireAnalyse } from "./analyse.js";
 import { rulesLine } from "../lib/rules-words.js";
-import { setCardOrder } from "../lib/steps.js";
 import { setDeck } from "../lib/words.js";
 import { byId } from "../lib/dom.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
@@ -52,7 +51,7 @@ function setStatus(key, state) {
 function draw(v) {
   const rec = v.hands[v.index];
   const { steps, step } = v;
-  const pos = positionAt(rec, steps, step);
+  const pos = positionAt(rec, steps, step, v.order);
   const s = steps[step];
   const nextStep = steps[step + 1];
   const toAct = nextStep && nextStep.kind !== "score" ? nextStep.seat : null;
@@ -133,7 +132,7 @@ async function show(v, text, { keepHash = false } = {}) {
   v.text = text;
   // the hand's house rules (1.0.0 when absent): named above the table, its deck's cards named and sorted
   setDeck(result.rules ? result.rules.deck : null);
-  setCardOrder(Array.isArray(result.order) ? result.order : null);
+  v.order = Array.isArray(result.order) ? result.order : null;
   byId("rules-line").textContent = rulesLine(result.rules || null);
   v.caches = new Map();
   const select = byId("hand-select");
@@ -210,7 +209,7 @@ async function main() {
     },
   });
   const wish = readQuery(new URLSearchParams(location.search));
-  const v = { engine, ready: false, hands: [], index: 0, steps: [], step: 0, text: "", caches: new Map(),
+  const v = { engine, ready: false, hands: [], order: null, index: 0, steps: [], step: 0, text: "", caches: new Map(),
     analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), unjudged: new Set(), quizRuns: new WeakMap(), right: 0, run: null, asking: null };
   wire(v);
   wireAnalyse(v, (k, redraw) => go(v, k, redraw));

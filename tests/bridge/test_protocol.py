@@ -48,6 +48,19 @@ def test_the_page_reads_the_same_table(tmp_path):
     assert table["deadline_ms"]["analysis"] == 45_000
 
 
+def test_the_page_reads_the_engines_1_0_0_description(tmp_path):
+    """rules-words.js says what a house-rules combination changes against this description."""
+    from spades import Rules
+
+    (tmp_path / "engine").mkdir()
+    build_site.write_protocol(tmp_path)
+    text = (tmp_path / build_site.DEFAULT_RULES_MODULE).read_text(encoding="utf-8")
+    prefix = "export const DEFAULT_RULES_DESCRIPTION = Object.freeze("
+    body = text[text.index(prefix) + len(prefix):].rstrip()
+    assert json.loads(body[:-2]) == Rules().to_dict()
+    assert json.loads(body[:-2])["target"] == 500
+
+
 def test_a_changed_table_is_seen(tmp_path, monkeypatch):
     """The comparison above can fail: a message dropped from the written table is noticed."""
     (tmp_path / "engine").mkdir()

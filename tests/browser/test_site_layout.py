@@ -22,8 +22,9 @@ ALLOWED = {
 }
 #: Shipped by the build from site/node_modules, not a file of site/.
 RUNTIME = "pyodide"
-#: Modules the build writes into dist/ (no file of site/): the protocol's table.
-GENERATED = {SITE / "engine" / "messages.js"}
+#: Modules the build writes into dist/ (no file of site/): the protocol's table and the
+#: engine's description of variant 1.0.0.
+GENERATED = {SITE / "engine" / "messages.js", SITE / "engine" / "default-rules.js"}
 
 STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
@@ -78,7 +79,7 @@ def test_the_generated_modules_are_the_ones_the_build_writes():
         sys.path.insert(0, str(ROOT))
     import build_site
 
-    assert {SITE / build_site.PROTOCOL_MODULE} == GENERATED
+    assert {SITE / build_site.PROTOCOL_MODULE, SITE / build_site.DEFAULT_RULES_MODULE} == GENERATED
     assert not any(p.is_file() for p in GENERATED), "a generated module is also kept in site/"
 
 
