@@ -9,6 +9,9 @@
 //           the size precache.json states and the cached build.json must name the
 //           same build, otherwise the install fails and the half-filled cache is
 //           deleted: a cache is used only when it is complete and of one build.
+//           Files are stored plain, as the page asks for them (a host's .br/.gz
+//           sibling arrives decoded; the stored headers say so); the siblings
+//           themselves are not in precache.json.
 // waiting   a new worker waits while an old one controls pages; the old worker
 //           keeps serving the old cache. The page learns of the waiting worker
 //           (sw-register.js) and, when the player agrees, posts {type: "SKIP_WAITING"}.
@@ -38,6 +41,16 @@ async function fetchJSON(path) {
   return resp.json();
 }
 
+// What the cache stores is the file itself: a host may have sent its .br or .gz sibling,
+// which the browser decoded, so the stored headers must not say Content-Encoding (nor the
+// encoded length, nor vary with Accept-Encoding).
+function plainHeaders(resp, body) {
+  const headers = new Headers(resp.headers);
+  for (const name of ["content-encoding", "content-length", "vary"]) headers.delete(name);
+  headers.set("content-length", String(body.byteLength));
+  return headers;
+}
+
 async function cacheFile(cache, entry) {
   const url = new URL(entry.path, SCOPE);
   // "no-cache": revalidate with the server (a 304 reuses the body the page just
@@ -48,7 +61,7 @@ async function cacheFile(cache, entry) {
   if (typeof entry.size === "number" && body.byteLength !== entry.size) {
     throw new Error(`${entry.path}: ${body.byteLength} bytes, precache.json says ${entry.size} (deployment changed?)`);
   }
-  const init = { status: resp.status, statusText: resp.statusText, headers: resp.headers };
+  const init = { status: resp.status, statusText: resp.statusText, headers: plainHeaders(resp, body) };
   await cache.put(url, new Response(body, init));
   // the directory URL ("./") is the same page as index.html
   if (entry.path === "index.html") await cache.put(SCOPE, new Response(body, init));

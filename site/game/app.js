@@ -28,7 +28,7 @@ import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
 import { createSound } from "./sound.js";
-import { registerServiceWorker } from "../lib/sw-register.js";
+import { registerOffline } from "../lib/offline.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
@@ -352,14 +352,7 @@ function main() {
     if (!st.S && seed !== null) openNewMatch(errorText(st.refusal)); // the link's seed was refused
   }
 
-  /** The offline cache is filled once the table is up (or the boot gave up): its download
-   * of every file would otherwise compete with the engine's first start for network and CPU. */
-  function registerOffline() {
-    registerServiceWorker({
-      labels: { message: t("update.ready"), reload: t("update.reload"), dismiss: t("update.dismiss") },
-    });
-  }
-
+  // the offline cache is filled once the table is up (or the boot gave up)
   boot().finally(registerOffline);
 }
 

@@ -9,8 +9,12 @@
 // The worker is registered as "./sw.js?build=<build>" (scope "./"), the build
 // hash read fresh from build.json, so each deployment installs a new worker.
 // When a new worker has installed completely while an old one controls the page,
-// onUpdateReady(apply) is called (or the banner shown); apply() asks the waiting
-// worker to take over and reloads the page once it has. Offline, the existing
+// onUpdateReady(apply) is called (or the banner shown); apply() asks the worker waiting
+// at that moment to take over and reloads the page once it has (at once when none
+// waits any more: another tab of the site already applied it). The page's own state
+// must survive a reload (the game saves after every action). A new worker whose
+// install fails (a host seen half-updated) is reported as a console warning; the old
+// one keeps serving, and the next page load tries again. Offline, the existing
 // registration is kept as it is.
 //
 // Returns a promise of the ServiceWorkerRegistration (null when unsupported or
@@ -77,15 +81,22 @@ export async function registerServiceWorker({ onUpdateReady, labels, script = ".
   const sw = navigator.serviceWorker;
   let announced = null;
 
-  function notify(worker) {
+  function notify(reg, worker) {
     if (!worker || announced === worker || !sw.controller) return;
     announced = worker;
     let applying = false;
     const apply = () => {
       if (applying) return;
       applying = true;
+      // the worker waiting now: the announced one may have been replaced by a newer
+      // deployment's, or already activated from another tab (then nothing waits)
+      const waiting = reg.waiting;
+      if (!waiting) {
+        window.location.reload();
+        return;
+      }
       sw.addEventListener("controllerchange", () => window.location.reload(), { once: true });
-      worker.postMessage({ type: "SKIP_WAITING" });
+      waiting.postMessage({ type: "SKIP_WAITING" });
     };
     if (typeof onUpdateReady === "function") {
       try {
@@ -99,11 +110,17 @@ export async function registerServiceWorker({ onUpdateReady, labels, script = ".
   }
 
   function watch(reg) {
-    if (reg.waiting) notify(reg.waiting);
+    if (reg.waiting) notify(reg, reg.waiting);
     const track = (worker) => {
       if (!worker) return;
+      let installed = false;
       worker.addEventListener("statechange", () => {
-        if (worker.state === "installed") notify(worker);
+        if (worker.state === "installed") {
+          installed = true;
+          notify(reg, worker);
+        } else if (worker.state === "redundant" && !installed) {
+          console.warn(`the offline cache of ${worker.scriptURL} could not be filled; the current version stays`);
+        }
       });
     };
     track(reg.installing);

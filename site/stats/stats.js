@@ -10,6 +10,7 @@ import { $ } from "../lib/dom.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { loadSettings } from "../lib/settings.js";
 import { MSG } from "../engine/protocol.js";
+import { registerOffline } from "../lib/offline.js";
 
 const PAGE = 50; // matches listed per "show more"
 const DAY_MS = 86_400_000;
@@ -212,6 +213,7 @@ function createStatsPage() {
     await draw(firstRead);
     performance.mark("stats-drawn");
     document.body.dataset.ready = "1";
+    registerOffline(); // once drawn: offline, and told of a new deployment, like the game
   }
 
   return { boot };

@@ -9,7 +9,7 @@ import { startEngine } from "../engine/engine.js";
 import { applyStatic, has, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
 import { loadSettings } from "../lib/settings.js";
 import { MSG } from "../engine/protocol.js";
-import { registerServiceWorker } from "../lib/sw-register.js";
+import { registerOffline } from "../lib/offline.js";
 import { buildSteps, caption, describe, positionAt, seatName } from "../lib/steps.js";
 import { cardNode, drawSeat } from "../lib/seat-view.js";
 import { drawScore } from "./score.js";
@@ -213,7 +213,6 @@ async function main() {
     analyse: wish.analyse, quiz: wish.quiz, answered: new Set(), unjudged: new Set(), quizRuns: new WeakMap(), right: 0, run: null, asking: null };
   wire(v);
   wireAnalyse(v, (k, redraw) => go(v, k, redraw));
-  registerServiceWorker();
   try {
     const lang = new URLSearchParams(location.search).get("lang") || loadSettings().lang;
     await loadLanguage(pickLanguage(lang));
@@ -223,6 +222,8 @@ async function main() {
   applyStatic();
   document.title = t("viewer.pageTitle");
   reportFrameSize(flowHeight); // in an author's frame (embed.js), the frame follows the page's height
+  // the offline cache is filled once the engine is up (or gave up), in the page's language
+  engine.ready.catch(() => {}).finally(registerOffline);
   try {
     await engine.ready;
   } catch (err) {

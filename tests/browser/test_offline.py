@@ -17,7 +17,7 @@ import pytest
 
 import build_site
 import site_compress
-from driver import first_visit_paths
+from driver import EN, SAVE_KEY, SHARED_QUERY, TEST_FILES, first_visit_paths, new_match, play_until, table_snapshot
 from spades import Match
 from spades.ai import bot
 from spades.notation import format_hand
@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
+#: The longest any page-side wait of this file may take: ``page.evaluate`` has no timeout of
+#: its own, so every promise a test awaits in the page races this (see ``evaluate``).
+WAIT_MS = 150_000
 
 
 class Site:
@@ -92,23 +95,34 @@ def new_page(ctx):
     return page
 
 
-# Waits until a service worker controls the page and its cache holds every file
-# of precache.json; returns the cache names and what the cache holds.
+def evaluate(page, js: str, arg=None, ms: int = WAIT_MS):
+    """``page.evaluate(js, arg)`` that fails after ``ms`` instead of waiting for ever for a
+    promise that never settles (``js``: a function of one argument)."""
+    bounded = f"""async (arg) => {{
+      let timer;
+      const late = new Promise((_, reject) => {{
+        timer = setTimeout(() => reject(new Error("no answer from the page within {ms} ms")), {ms});
+      }});
+      try {{ return await Promise.race([({js})(arg), late]); }} finally {{ clearTimeout(timer); }}
+    }}"""
+    return page.evaluate(bounded, arg)
+
+
+# Waits until an active service worker of ``build`` controls the page (its install, which
+# fills the cache completely, is then over); returns the cache names and what the cache holds.
 WAIT_CACHED_JS = """
 async (build) => {
-  const reg = await navigator.serviceWorker.ready;
-  const deadline = Date.now() + 120000;
-  while (!navigator.serviceWorker.controller && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
+  const sw = navigator.serviceWorker;
+  const mine = () => sw.controller && sw.controller.scriptURL.includes("build=" + build);
+  while (!mine()) await new Promise((r) => setTimeout(r, 50));
+  const reg = await sw.getRegistration("./");
+  const cache = (await caches.has("spades-" + build)) ? await caches.open("spades-" + build) : null;
+  const cached = {};  // path -> [Content-Encoding, Content-Length] as stored
+  for (const request of cache ? await cache.keys() : []) {
+    const h = (await cache.match(request)).headers;
+    cached[new URL(request.url).pathname] = [h.get("content-encoding"), h.get("content-length")];
   }
-  const cache = await caches.open("spades-" + build);
-  const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
-  return {
-    keys: await caches.keys(),
-    cached: [...cached],
-    script: reg.active && reg.active.scriptURL,
-    controlled: !!navigator.serviceWorker.controller,
-  };
+  return { keys: await caches.keys(), cached, script: reg.active && reg.active.scriptURL };
 }
 """
 
@@ -118,14 +132,18 @@ def precache_paths(root: Path) -> list[str]:
 
 
 def wait_cached(page, site) -> dict:
-    info = page.evaluate(WAIT_CACHED_JS, site.build())
-    assert info["controlled"], info
+    info = evaluate(page, WAIT_CACHED_JS, site.build())
     # the engine worker's memory snapshot cache (spades-snapshot-*) is tested in test_snapshot.py
     site_caches = [k for k in info["keys"] if not k.startswith("spades-snapshot-")]
     assert site_caches == [f"spades-{site.build()}"], info["keys"]
     assert f"build={site.build()}" in info["script"]
     missing = [p for p in precache_paths(site.root) if "/" + p not in info["cached"]]
     assert not missing, f"not cached: {missing}"
+    # stored as the page asks for them: plain (the server sent the br siblings), their own length
+    sizes = {f["path"]: f["size"] for f in json.loads((site.root / "precache.json").read_text())["files"]}
+    stored = {p: tuple(info["cached"]["/" + p]) for p in sizes}
+    assert {p: h for p, h in stored.items() if h != (None, str(sizes[p]))} == {}
+    assert (site.root / "pyodide" / "engine_stdlib.zip.br").is_file()  # so the check above means something
     return info
 
 
@@ -189,12 +207,12 @@ def test_viewer_works_offline_after_one_visit(context, site):
     # query strings are ignored for cached pages
     page.goto(site.url + "viewer.html?anything=1")
     page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
-    if (site.root / "index.html").is_file():  # the directory address is index.html, offline too
-        response = page.goto(site.url + "?seed=5")
-        assert response is not None and response.ok
-        assert page.content().count("<") > 10
-        page.goto(site.url + "viewer.html")
-        page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    # the directory address is index.html, offline too
+    response = page.goto(site.url + "?seed=5")
+    assert response is not None and response.ok
+    assert response.body() == (site.root / "index.html").read_bytes()
+    page.goto(site.url + "viewer.html")
+    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
 
     total, core = sizes(site.root)
     print(f"first visit downloads {total:,} bytes: Pyodide core {core:,} ({100 * core / total:.1f} %), "
@@ -203,146 +221,198 @@ def test_viewer_works_offline_after_one_visit(context, site):
     assert context.foreign_requests == []
 
 
-def _index_registers_sw(root: Path) -> bool:
-    for name in ("index.html", "game/app.js"):
-        path = root / name
-        if path.is_file() and "registerServiceWorker" in path.read_text(encoding="utf-8", errors="replace"):
-            return True
-    return False
+PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 
 
-# The game's engine through the page's own engine.js: independent of the UI's markup.
-PLAY_TRICK_JS = """
-async () => {
-  const { startEngine } = await import("./engine/engine.js");
-  const engine = startEngine();
-  await engine.ready;
-  let s = await engine.call("new_match", { seed: 5, partner: "easy", opponents: "easy" });
-  s = (await engine.call("run_bots")).state;
-  s = await engine.call("bid", { n: s.legal_bids[3] });
-  s = (await engine.call("run_bots")).state;
-  let tricks = 0;
-  while (s.phase === "play" && tricks < 1) {
-    s = await engine.call("play", { card: s.legal_cards[0] });
-    s = (await engine.call("run_bots")).state;
-    tricks = s.tricks_won.reduce((a, b) => a + b, 0);
-  }
-  engine.worker.terminate();
-  return { tricks, hand: s.hand.length };
-}
-"""
+def hand_size(page) -> int:
+    return page.locator("#hand button[data-card]").count()
 
 
 def test_game_works_offline(context, site):
-    if not _index_registers_sw(site.root):
-        pytest.skip("index.html/app.js do not call registerServiceWorker() yet (the lead wires it)")
+    """After one visit the game plays offline: the page, its engine and a hand, by clicking."""
     page = new_page(context)
-    page.goto(site.url + "index.html")
-    page.wait_for_load_state("load")
-    wait_cached(page, site)
+    page.goto(site.url + "index.html" + SHARED_QUERY)
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_cached(page, site)  # the game page itself registered the service worker
     context.set_offline(True)
     site.stop()
     t0 = time.perf_counter()
-    page.goto(site.url + "index.html?seed=5")
-    out = page.evaluate(PLAY_TRICK_JS)
-    print(f"\noffline game: new match, bid and one trick in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    assert out["tricks"] >= 1
-    assert out["hand"] <= 12
+    page.goto(site.url + "index.html" + SHARED_QUERY)
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    new_match(page, seed=5)
+    play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 12)  # a trick played
+    print(f"\noffline game: boot, new match, bid and one trick in {(time.perf_counter() - t0) * 1000:.0f} ms")
     assert context.console_errors == []
     assert context.foreign_requests == []
 
 
+#: A page of an author's own on the same site (docs/embedding.md, "Offline and updates"):
+#: it registers the service worker with its own update notice. Test-only: written into the
+#: served copy, never into a manifest.
+AUTHOR_PAGE = "author-page.html"
+AUTHOR_HTML = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An author's page</title>
+<link rel="icon" href="data:,"></head><body><p>An author's page</p>
+<script type="module">
+  import { registerServiceWorker } from "./lib/sw-register.js";
+  window.updateReady = new Promise((resolve) => {
+    registerServiceWorker({ onUpdateReady: (apply) => { window.applyUpdate = apply; resolve(typeof apply); } });
+  });
+</script></body></html>
+"""
+
+
 def redeploy(root: Path, marker: str) -> str:
-    """Change one file of the served copy and rewrite its manifests as build_site does
-    (the changed file's precompressed siblings go: they would be the old version)."""
-    with open(root / "css" / "viewer.css", "a", encoding="utf-8") as fh:
+    """Change one file of the served copy and rewrite its manifests as build_site does. The
+    precompressed siblings of the files that changed (the file, build.json, precache.json) go:
+    the server would send them, the old versions, to every browser (all accept br and gzip),
+    so the page would never see the new build. The test-only files stay out of the manifests."""
+    changed = root / "css" / "viewer.css"
+    with open(changed, "a", encoding="utf-8") as fh:
         fh.write(f"\n/* {marker} */\n")
-    for suffix in site_compress.ENCODINGS.values():
-        (root / f"viewer.css{suffix}").unlink(missing_ok=True)
+    for path in (changed, root / "build.json", root / "precache.json"):
+        for suffix in site_compress.ENCODINGS.values():
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
     info = json.loads((root / "build.json").read_text())
-    new = build_site.write_manifests(root, wheel=info["wheel"], micropip=info["micropip"], pyodide=info["pyodide"],
-                                     stdlib=info["stdlib"])
+    aside = root.parent / "test-only"
+    aside.mkdir()
+    test_only = [p for p in (root / TEST_FILES.strip("/"), root / AUTHOR_PAGE) if p.exists()]
+    for path in test_only:
+        path.rename(aside / path.name)
+    try:
+        new = build_site.write_manifests(root, wheel=info["wheel"], micropip=info["micropip"],
+                                         pyodide=info["pyodide"], stdlib=info["stdlib"])
+    finally:
+        for path in test_only:
+            (aside / path.name).rename(path)
+        aside.rmdir()
+    precache = precache_paths(root)
+    assert "css/viewer.css" in precache
+    assert not [p for p in precache if p.startswith(TEST_FILES) or p == AUTHOR_PAGE or p.endswith((".br", ".gz"))]
     return new["build"]
 
 
-@pytest.mark.skip(reason="timed out (120 s) in the last full run of 2026-12-02 on a loaded machine, after the shipping rework; not re-verified")
-def test_new_deployment_replaces_cache_cleanly(context, site):
+# Waits until the worker of ``build`` has installed (its cache is complete) and waits to
+# take over; fails at once when its install fails instead (the old worker stays).
+WAIT_UPDATE_JS = """
+async (build) => {
+  const reg = await navigator.serviceWorker.getRegistration("./");
+  if (!reg) throw new Error("no service worker registration");
+  const ours = (worker) => !!worker && worker.scriptURL.includes("build=" + build);
+  let installing = false;
+  for (;;) {
+    if (ours(reg.waiting)) return reg.waiting.scriptURL;
+    if (ours(reg.installing)) installing = true;
+    else if (installing) throw new Error("the worker of build " + build + " failed to install");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+"""
+
+# What the page is served now: the caches, a changed file and the build.
+SERVED_JS = """async () => ({
+  keys: (await caches.keys()).sort(),
+  css: await (await fetch("css/viewer.css")).text(),
+  build: (await (await fetch("build.json")).json()).build,
+  script: navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL,
+})"""
+
+
+def site_caches(keys: list[str]) -> list[str]:
+    """The service worker's caches (the engine's snapshots are test_snapshot.py's)."""
+    return sorted(k for k in keys if not k.startswith("spades-snapshot-"))
+
+
+def test_new_deployment_mid_hand_keeps_the_match(context, site):
+    """A deployment while a hand is under way: the next page load resumes the match on the
+    old build (the old worker serves the old cache only, never a mix) and says a new version
+    is ready; the player plays on; Reload moves to the new build, the match where it was,
+    the old cache gone; and the new build plays offline."""
     page = new_page(context)
-    page.goto(site.url + "viewer.html")
-    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
+    page.goto(site.url + "index.html" + SHARED_QUERY)
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
     old = site.build()
     wait_cached(page, site)
+    new_match(page, seed=21)
+    play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 11)  # two tricks played
+    table = table_snapshot(page)
 
     new = redeploy(site.root, "deployment two")
     assert new != old
-    page.reload()
+    page.reload()  # the next online page load notices the new build
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    assert table_snapshot(page) == table
+    evaluate(page, WAIT_UPDATE_JS, new)
     banner = page.wait_for_selector("#sw-update-banner", timeout=BOOT_MS)
-    assert "new version" in banner.inner_text()
-    # while the new worker waits, the old one serves the old build only
-    state = page.evaluate("""async () => ({
-      keys: (await caches.keys()).sort(),
-      css: await (await fetch("css/viewer.css")).text(),
-      build: (await (await fetch("build.json")).json()).build,
-    })""")
-    site_caches = [k for k in state["keys"] if not k.startswith("spades-snapshot-")]
-    assert sorted(site_caches) == sorted([f"spades-{old}", f"spades-{new}"])
-    assert "deployment two" not in state["css"]
-    assert state["build"] == old
+    assert EN["update.ready"] in banner.inner_text()
+    served = evaluate(page, SERVED_JS)
+    assert site_caches(served["keys"]) == sorted([f"spades-{old}", f"spades-{new}"])
+    assert "deployment two" not in served["css"]
+    assert served["build"] == old
+    assert f"build={old}" in served["script"]
 
+    # the player plays on while the new version waits
+    play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 10)
+    table = table_snapshot(page)
+    saved = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
     with page.expect_navigation(timeout=BOOT_MS):
         page.click("#sw-update-banner [data-sw-action='reload']")
-    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
-    after = page.evaluate("""async () => ({
-      keys: await caches.keys(),
-      css: await (await fetch("css/viewer.css")).text(),
-      build: (await (await fetch("build.json")).json()).build,
-      script: navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL,
-    })""")
-    assert [k for k in after["keys"] if not k.startswith("spades-snapshot-")] == [f"spades-{new}"]
-    assert f"spades-snapshot-{old}" not in after["keys"]  # the old build's snapshot went with its cache
-    assert "deployment two" in after["css"]
-    assert after["build"] == new
-    assert f"build={new}" in after["script"]
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    assert table_snapshot(page) == table
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == saved
+    served = evaluate(page, SERVED_JS)
+    assert site_caches(served["keys"]) == [f"spades-{new}"]
+    assert f"spades-snapshot-{old}" not in served["keys"]  # the old build's snapshot went with its cache
+    assert "deployment two" in served["css"]
+    assert served["build"] == new
+    assert f"build={new}" in served["script"]
     assert page.locator("#sw-update-banner").count() == 0
 
-    # and the new build works offline on its own
+    # the new build plays offline on its own, and the match is still there
     context.set_offline(True)
     site.stop()
     page.reload()
-    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
-    assert "deployment two" in page.evaluate("async () => (await fetch('css/viewer.css')).text()")
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    assert table_snapshot(page) == table
+    assert "deployment two" in evaluate(page, "async () => (await fetch('css/viewer.css')).text()")
+    play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 9)
     assert context.console_errors == []
     assert context.foreign_requests == []
 
 
 def test_update_callback_instead_of_banner(context, site):
-    """registerServiceWorker({onUpdateReady}) hands apply() to the page and shows no banner."""
-    page = new_page(context)
-    page.goto(site.url + "viewer.html")
-    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
-    wait_cached(page, site)
+    """An author's page that passes onUpdateReady gets apply() and shows no banner; apply()
+    moves the page to the new build, and in a second tab, where the update is then already
+    in place, apply() simply reloads it."""
+    (site.root / AUTHOR_PAGE).write_bytes(AUTHOR_HTML)
+    page, other = new_page(context), new_page(context)
+    page.goto(site.url + AUTHOR_PAGE)
+    old = site.build()
+    wait_cached(page, site)  # the first install: no update to announce
+    other.goto(site.url + AUTHOR_PAGE)
     new = redeploy(site.root, "deployment three")
-    got = page.evaluate("""async () => {
-      const { registerServiceWorker } = await import("./lib/sw-register.js");
-      document.getElementById("sw-update-banner")?.remove();
-      return await new Promise((resolve) => {
-        registerServiceWorker({ onUpdateReady: (apply) => { window.applyUpdate = apply; resolve(typeof apply); } });
-      });
-    }""")
-    assert got == "function"
+    for tab in (page, other):
+        tab.reload()
+        evaluate(tab, WAIT_UPDATE_JS, new)
+        assert evaluate(tab, "() => window.updateReady") == "function"
+        assert tab.locator("#sw-update-banner").count() == 0
+        assert evaluate(tab, SERVED_JS)["build"] == old  # until a page applies it
     with page.expect_navigation(timeout=BOOT_MS):
-        page.evaluate("window.applyUpdate()")
-    page.wait_for_selector("body[data-engine='ready']", timeout=BOOT_MS)
-    keys = page.evaluate("caches.keys()")
-    assert [k for k in keys if not k.startswith("spades-snapshot-")] == [f"spades-{new}"]
+        page.evaluate("() => window.applyUpdate()")
+    served = evaluate(page, SERVED_JS)
+    assert site_caches(served["keys"]) == [f"spades-{new}"]
+    assert served["build"] == new
+    assert f"build={new}" in served["script"]
+    assert page.locator("#sw-update-banner").count() == 0
+    with other.expect_navigation(timeout=BOOT_MS):
+        other.evaluate("() => window.applyUpdate()")
+    assert evaluate(other, SERVED_JS)["build"] == new
     assert context.console_errors == []
+    assert context.foreign_requests == []
 
 
 def test_language_switch_works_offline(context, site):
     """Every language's catalogue is precached (i18n/<lang>.json): offline, the settings'
     language switch still changes every text, and nothing is fetched from the network."""
-    if not _index_registers_sw(site.root):
-        pytest.skip("index.html/app.js do not call registerServiceWorker() yet (the lead wires it)")
     page = new_page(context)
     page.goto(site.url + "index.html?lang=en")
     page.wait_for_load_state("load")
@@ -351,7 +421,7 @@ def test_language_switch_works_offline(context, site):
     context.set_offline(True)
     site.stop()
     page.goto(site.url + "index.html")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=120_000)
+    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
     for lang in ("ru", "hu", "de"):
         catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         page.click(".tools button[data-action='settings']")
