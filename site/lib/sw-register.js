@@ -45,7 +45,8 @@ function showBanner(apply, labels) {
   bar.id = "sw-update-banner";
   bar.setAttribute("role", "status");
   bar.style.cssText = [
-    "position:fixed", "left:50%", "bottom:12px", "transform:translateX(-50%)", "z-index:10000",
+    // at the top: at the bottom it covered the player's hand
+    "position:fixed", "left:50%", "top:calc(6px + env(safe-area-inset-top, 0px))", "transform:translateX(-50%)", "z-index:10000",
     "display:flex", "gap:10px", "align-items:center", "padding:8px 12px", "border-radius:8px",
     "background:#1d2b24", "color:#fff", "font:14px/1.3 system-ui,sans-serif",
     "box-shadow:0 2px 10px rgba(0,0,0,.35)", "max-width:calc(100vw - 24px)",

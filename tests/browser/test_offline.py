@@ -344,6 +344,12 @@ def test_new_deployment_mid_hand_keeps_the_match(context, site):
     evaluate(page, WAIT_UPDATE_JS, new)
     banner = page.wait_for_selector("#sw-update-banner", timeout=BOOT_MS)
     assert EN["update.ready"] in banner.inner_text()
+    # the notice leaves the hand free: no card of the hand under it
+    assert page.evaluate("""() => {
+      const b = document.querySelector('#sw-update-banner').getBoundingClientRect();
+      return [...document.querySelectorAll('#hand [data-card]')].map((c) => c.getBoundingClientRect())
+        .filter((r) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top).length;
+    }""") == 0
     served = evaluate(page, SERVED_JS)
     assert site_caches(served["keys"]) == sorted([f"spades-{old}", f"spades-{new}"])
     assert "deployment two" not in served["css"]
