@@ -149,7 +149,8 @@ def test_a_refused_target_is_marked_on_its_field(game):
     page.fill("#rules-target", "-5")
     page.click("#new-dialog button[data-action='start-match']")
     page.wait_for_selector("#rules-target[aria-invalid='true']")
-    assert page.evaluate("() => document.activeElement.id") == "rules-target"
+    # the field takes the focus once the engine has named it (rules-form.js: refuse, then focus)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'")
     line = page.locator("#rules-invalid-target")
     assert line.is_visible() and line.text_content() == EN["rules.invalidField"]
     assert "rules-invalid-target" in page.get_attribute("#rules-target", "aria-describedby").split()
