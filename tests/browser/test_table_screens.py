@@ -164,7 +164,10 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_selector("#trick.complete", timeout=30_000)
     page.wait_for_timeout(200)
     shoot(page, folder, "06-trick-won")
-    # the rest of the hand at once: the score sheet
+    # the rest of the hand at once (the match resumed at Instant speed: the motion is shown
+    # above, and drawing every card's flight in software costs the suite much time): the sheet
+    page.goto(site_url + QUERY.replace("seed={seed}&", ""))
+    page.wait_for_selector("body[data-phase='play']", timeout=BOOT_MS)
     for _ in range(200):
         action = next_action(page)
         if action["kind"] == "continue":
