@@ -227,7 +227,7 @@ async () => {
     s = (await engine.call("run_bots")).state;
     tricks = s.tricks_won.reduce((a, b) => a + b, 0);
   }
-  engine.worker.terminate();
+  engine.stop();
   return { tricks, hand: s.hand.length };
 }
 """
