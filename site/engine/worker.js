@@ -18,8 +18,7 @@
 //             first hand), so storing never delays the first bid.
 // A snapshot that is missing, stale, corrupt or fails to restore means a plain
 // boot (and a fresh snapshot); the page never sees an error from it.
-// self.spadesBoot holds the figures of this boot (path, timings, bytes stored);
-// self.spadesSchedule those of the queue (schedule.js).
+// self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 import { MSG, deadlineOf } from "./protocol.js";
@@ -79,13 +78,11 @@ function execute(page, fn, args) {
   };
 }
 
-self.spadesSchedule = { playWaits: [], slices: 0 };
 const schedule = createSchedule({
   execute,
   onRun: (job) => announceRun(job.page, job.id, deadlineOf(job.fn)),
   onReply: (job, out) => job.page.post({ type: "reply", id: job.id, ...out }),
   alive: connected,
-  figures: self.spadesSchedule,
 });
 
 servePages({

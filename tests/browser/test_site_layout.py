@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import build_site
+
 SITE = Path(__file__).resolve().parents[2] / "site"
 PAGE_FOLDERS = ("game", "viewer", "stats", "python")
 #: What each folder's modules may import (besides the Pyodide runtime the build adds).
@@ -21,10 +23,15 @@ ALLOWED = {
 }
 #: Shipped by the build from site/node_modules, not a file of site/.
 RUNTIME = "pyodide"
+#: Written by the build (the protocol's table, from spades/bridge/protocol.py), not a file of site/.
+BUILT = {build_site.PROTOCOL_MODULE.as_posix()}
 
 STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
-WORKER_URL = re.compile(r"""new Worker\(\s*new URL\(\s*["']([^"']+)["']""")
+#: A worker's script: started inline (new Worker(new URL("x.js", ...))) or named first (a
+#: const X_URL = new URL("x.js", import.meta.url), as connect.js names the engine's, shared or not).
+WORKER_URL = re.compile(r"""new (?:Shared)?Worker\(\s*new URL\(\s*["']([^"']+)["']"""
+                        r"""|_URL = new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url""")
 PAGE_REF = re.compile(r"""<(?:script[^>]*\bsrc|link[^>]*rel="stylesheet"[^>]*\bhref)="([^"]+)\"""")
 
 
@@ -62,7 +69,7 @@ def test_imports_resolve_and_respect_the_layers(path):
         assert spec.startswith("."), f"{spec}: only relative imports (the site requests no other origin)"
         target = (path.parent / spec).resolve()
         rel = target.relative_to(SITE)
-        if rel.parts[0] == RUNTIME:
+        if rel.parts[0] == RUNTIME or rel.as_posix() in BUILT:
             continue
         assert target.is_file(), f"{spec} does not exist"
         assert rel.parts[0] in ALLOWED[here], f"{here}/ must not import {rel.as_posix()}"
@@ -71,10 +78,12 @@ def test_imports_resolve_and_respect_the_layers(path):
 def test_worker_urls_resolve():
     found = []
     for path in modules():
-        for spec in WORKER_URL.findall(path.read_text(encoding="utf-8")):
-            found.append(spec)
+        for match in WORKER_URL.findall(path.read_text(encoding="utf-8")):
+            spec = next(m for m in match if m)
+            found.append((path.name, spec))
             assert (path.parent / spec).is_file(), f"{path.name} starts a worker from {spec}, which does not exist"
-    assert len(found) == 3, found  # engine.js and engine-start.js start the engine; historyread.js its reader
+    # connect.js starts the engine (shared or dedicated); historyread.js its reader
+    assert sorted(found) == [("connect.js", "./engine-worker.js"), ("historyread.js", "./historyread-worker.js")], found
 
 
 @pytest.mark.parametrize("page", sorted(SITE.glob("*.html")), ids=lambda p: p.name)
