@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One engine for a whole page (issue 31, item 2): figures of a tutorial page (a benchmark, not a test).
 
-    python tools/bench_frames.py [--repeats 5] [--turns 20] [--think-ms 700] [--only frames|queue]
+    python tools/bench_frames.py [--repeats 5] [--turns 20] [--think-ms 700] [--only frames|memory|queue]
                                  [--mode shared|dedicated] [--no-build] [--json]
 
 Builds dist/ unless --no-build, serves a copy with the test pages (tests/browser/pages, and the
@@ -12,10 +12,11 @@ the shared one, and the fallback):
           tutorial.html) beside a page of one game embed: the engine workers running; the time
           from navigation until every frame is usable (a bid may be made, a hand is shown), on a
           first visit (a fresh profile each) and a repeat visit (one profile, the snapshot
-          stored and the service worker in control), alternating, medians; the tab's memory:
-          the proportional set size (PSS, /proc) of the browser's renderer processes (pages,
-          frames and workers), less that of a blank page in the same profile, after each
-          repeat visit has settled
+          stored and the service worker in control), alternating, medians
+  memory  the tab's memory with the four frames and with the one: the proportional set size
+          (PSS, /proc) of the browser's renderer processes (pages, frames and workers) once a
+          repeat visit has settled, less that of a blank page just before, in a browser of its
+          own each time; medians
   queue   a game embed beside a viewer reviewing a whole hand (viewer.html?analyse=1) with the
           engine's largest budget per position (30 s: a long analysis) and on one engine (one
           core reported: no extra engines), against the same game alone: how long the game's
@@ -158,7 +159,6 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     """First and repeat visits of the four-frame page and the one-frame page, in ``mode``."""
     first = {"four": [], "one": []}
     again = {"four": [], "one": []}
-    memory = {"four": [], "one": []}
     workers = {}
     pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
     for i in range(repeats):
@@ -175,16 +175,11 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     for which in ("four", "one"):
         all_usable_ms(page, pages[which])
     wait_controlled(page)
-    page.goto(url + TEST_FILES + "blank.html")
-    page.wait_for_timeout(SETTLE_MS)
-    blank_kb = renderer_pss_kb(browser)
     page.close()
     for i in range(repeats):
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
             page = context.new_page()
             again[which].append(all_usable_ms(page, pages[which]))
-            page.wait_for_timeout(SETTLE_MS)
-            memory[which].append(renderer_pss_kb(browser) - blank_kb)
             page.close()
     context.close()
 
@@ -199,10 +194,31 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
         "repeat_visit_ms": {"four_frames": med(again["four"]), "one_frame": med(again["one"]),
                             "ratio": round(statistics.median(again["four"]) / statistics.median(again["one"]), 2),
                             "runs": {k: [round(x) for x in v] for k, v in again.items()}},
-        "tab_memory_mb": {"four_frames": round(statistics.median(memory["four"]) / 1024),
-                          "one_frame": round(statistics.median(memory["one"]) / 1024),
-                          "blank_page_mb": round(blank_kb / 1024)},
     }
+
+
+def memory_figures(launch, url: str, repeats: int, mode: str) -> dict:
+    """The tab's memory (MB) on a repeat visit of the four-frame and the one-frame page, in
+    ``mode``: each sample in a browser of its own (``launch()``), against a blank page just before."""
+    pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
+    samples: dict[str, list[float]] = {"four": [], "one": []}
+    for i in range(repeats):
+        for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
+            browser = launch()
+            context = new_context(browser, mode)
+            page = context.new_page()
+            all_usable_ms(page, pages[which])        # the first visit stores the snapshot
+            wait_controlled(page)
+            page.goto(url + TEST_FILES + "blank.html")
+            page.wait_for_timeout(SETTLE_MS)
+            blank_kb = renderer_pss_kb(browser)
+            all_usable_ms(page, pages[which])
+            page.wait_for_timeout(SETTLE_MS)
+            samples[which].append((renderer_pss_kb(browser) - blank_kb) / 1024)
+            browser.close()
+    return {"four_frames_mb": round(statistics.median(samples["four"])),
+            "one_frame_mb": round(statistics.median(samples["one"])),
+            "runs": {k: [round(x) for x in v] for k, v in samples.items()}}
 
 
 TURN_JS = """async () => {
@@ -318,7 +334,7 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=20)
     parser.add_argument("--think-ms", type=int, default=700)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--only", choices=["frames", "queue"], action="append")
+    parser.add_argument("--only", choices=["frames", "memory", "queue"], action="append")
     parser.add_argument("--mode", choices=MODES, action="append")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -337,12 +353,16 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
     results: dict = {}
-    wanted = args.only or ["frames", "queue"]
+    wanted = args.only or ["frames", "memory", "queue"]
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
+        def launch():
+            return pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
+        browser = launch()
         for mode in args.mode or MODES:
             if "frames" in wanted:
                 results.setdefault("frames", {})[mode] = frames_figures(browser, url, args.repeats, mode)
+            if "memory" in wanted:
+                results.setdefault("memory", {})[mode] = memory_figures(launch, url, args.repeats, mode)
             if "queue" in wanted:
                 results.setdefault("queue", {})[mode] = queue_figures(browser, url, args.turns, args.think_ms, mode)
         browser.close()
