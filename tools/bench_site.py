@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import BARE_PAGE, BID_USABLE_JS, NEXT_JS, add_test_pages, first_visit_paths  # noqa: E402  (NEXT_JS: what the human can do next, as the tests read it)
+from engine_probe import boot_info  # noqa: E402
 
 import build_site  # noqa: E402
 import site_compress  # noqa: E402
@@ -51,22 +52,10 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-# self.spadesBoot of the engine worker once it booted and, after a plain boot,
-# finished storing its snapshot (see site/engine/worker.js).
-BOOT_INFO_JS = """() => new Promise((resolve) => {
-  const poll = () => (self.spadesBoot && self.spadesBoot.path && self.spadesBoot.stored !== null
-    ? resolve(self.spadesBoot) : setTimeout(poll, 50));
-  poll();
-})"""
-
-
 def engine_boot_info(page) -> dict:
-    for _ in range(2400):
-        for worker in page.workers:
-            if worker.url.split("?")[0].endswith(("/worker.js", "/engine-worker.js")):
-                return worker.evaluate(BOOT_INFO_JS)
-        page.wait_for_timeout(50)
-    raise RuntimeError("no engine worker")
+    """self.spadesBoot of the page's engine worker (shared or dedicated) once it booted and,
+    after a plain boot, finished storing its snapshot (see site/engine/worker.js)."""
+    return boot_info(page)
 
 
 def time_game(context, url: str) -> tuple[float, dict]:

@@ -26,14 +26,17 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import KILL_AND_TIME  # noqa: E402
+from engine_probe import DEDICATED_ENGINE  # noqa: E402
 
 import build_site  # noqa: E402
 
 BOOT_MS = 120_000
 GAME = "?seed=41&speed=0&partner=easy&opponents=easy"
 WASM = "**/pyodide/pyodide.asm.wasm"
+# The page runs the dedicated engine worker (routes and terminate() reach no shared one).
 RECORD_WORKERS = """
 (() => {
+  delete window.SharedWorker;
   const Real = window.Worker;
   window.__workers = [];
   window.Worker = class extends Real {
@@ -59,6 +62,7 @@ def kill_once(browser, url: str) -> float:
 
 def wasm_fault_once(browser, url: str, fault: str) -> float:
     context = browser.new_context(service_workers="block")
+    context.add_init_script(script=DEDICATED_ENGINE)  # routes reach no shared worker's requests
     try:
         page = context.new_page()
         hit = []

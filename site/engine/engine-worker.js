@@ -1,25 +1,27 @@
-// engine-worker.js: the engine worker's entry. It gives the page's watchdog (watchdog.js)
-// signs of life before and while worker.js boots Pyodide, then loads worker.js itself.
+// engine-worker.js: the engine worker's entry, as a shared worker (every page of the site
+// connects to it) or as a dedicated one (the page that started it): pages.js keeps the pages.
+// It gives the pages' watchdogs (watchdog.js) signs of life before and while worker.js boots
+// Pyodide, then loads worker.js itself.
 //
-// The page starts this module as the worker; it posts {type: "watch", what} messages:
+// The page starts this module as the worker; it posts every page {type: "watch", what} messages:
 //   "tick"   every TICK_MS while the worker's event loop is free (a busy worker, e.g.
 //            compiling WebAssembly or running Python, ticks late: the page reads a late
 //            tick as work done, a missing tick while idle as a stopped worker)
 //   "fetch"  a request started; "bytes" part of a body arrived (at most every BYTES_MS);
 //            so a slow download is progress, a request that never answers is not.
 // worker.js itself is imported once the ticks run; requests that arrive meanwhile are
-// kept and handed to worker.js's own handler, in order. If worker.js (or a module it
+// kept (pages.js) and handed to worker.js, in order. If worker.js (or a module it
 // imports) cannot be loaded, the failure is reported as {type: "boot-error"}.
 // Nothing here reads or changes the requests or the engine's replies.
+import { announce, broadcast, connectPage } from "./pages.js";
 
 /** Interval of the "alive" ticks (ms). */
 const TICK_MS = 500;
 /** At most one "bytes" report per this many ms. */
 const BYTES_MS = 250;
 
-const watch = (what) => self.postMessage({ type: "watch", what });
+const watch = (what) => broadcast({ type: "watch", what });
 setInterval(() => watch("tick"), TICK_MS);
-watch("tick");
 
 const plainFetch = self.fetch.bind(self);
 
@@ -49,16 +51,13 @@ self.fetch = async function watchedFetch(input, init) {
   return counted(response);
 };
 
-const early = [];
-self.onmessage = (event) => early.push(event);
+if (typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (event) => connectPage(event.ports[0], true);
+} else {
+  connectPage(self, false);
+}
 
-import("./worker.js").then(
-  () => {
-    const handler = self.onmessage;
-    for (const event of early.splice(0)) handler(event);
-  },
-  (err) => {
-    const text = err && err.message ? String(err.message) : "the engine worker could not be loaded";
-    self.postMessage({ type: "boot-error", message: text });
-  },
-);
+import("./worker.js").catch((err) => {
+  const text = err && err.message ? String(err.message) : "the engine worker could not be loaded";
+  announce({ type: "boot-error", message: text });
+});

@@ -6,24 +6,34 @@
 //   await engine.ready;                        // resolves once Python is loaded
 //   const r = await engine.call(MSG.PING, {});   // -> {pong: true, version, variant}
 //
+// The engine is shared by every page and frame of the site in this browser where it can be
+// (connect.js): each page has a session of its own in it; `dedicated: true` starts a worker of
+// this page's own instead (the review's extra engines).
+//
 // Protocol (postMessage, structured-clone JSON values):
 //   page -> worker  {id, fn, args}            requests sent before boot ends are queued
+//                   {type: LINK.HOLD, lock}, {type: LINK.BYE}   (connect.js: the page's lifetime)
 //   worker -> page  {type: "progress", stage: "runtime"|"engine"|"ready", fraction: 0..1, boot?: "snapshot"|"plain"}
+//                   (a page that connects later gets the latest at once)
 //                   {type: "boot-error", message}
 //                   {type: "reply", id, ok: true, result, save?}   save: the session as text
 //                   after a message that changed it (passed to onSave, for localStorage)
 //                   {type: "reply", id, ok: false, error: {code, message}}
 //                   {type: "watch", what: "tick"|"fetch"|"bytes"}  signs of life (engine-worker.js)
-// The worker calls spades.bridge.handle(JSON.stringify({fn, args})); a Python
-// exception becomes error code "internal"; call() rejects with an Error carrying .code.
-// The messages and their shapes are listed in protocol.js.
+//                   {type: "watch", what: LINK.RUN, ms, id}  the engine starts on a message:
+//                   this page's request `id`, or another page's (id null)
+// The worker calls spades.bridge.handle(JSON.stringify({fn, args}), sid) with the page's own
+// session id; a Python exception becomes error code "internal"; call() rejects with an Error
+// carrying .code. The messages and their shapes are listed in protocol.js.
 //
 // Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
 // a request past its deadline, a worker `error` or `messageerror` after boot, or a worker
 // that stops ticking rejects every pending and later call with code "stopped". Either
-// way the worker is terminated and `onFail(code)` is called once: the page then says so.
-import { BOOT_ERROR, MESSAGES } from "./protocol.js";
-import { FAILED_BOOT, FAILED_STOPPED, createWatchdog, deadlineOf } from "./watchdog.js";
+// way the page lets the worker go (a shared one stays for pages that still use it) and
+// `onFail(code)` is called once: the page then says so.
+import { openEngine, takeEngine } from "./connect.js";
+import { BOOT_ERROR, LINK, MESSAGES, deadlineOf } from "./protocol.js";
+import { FAILED_BOOT, FAILED_STOPPED, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";
 
 /** Error code of requests to an engine that stopped answering. */
 export const STOPPED_ERROR = FAILED_STOPPED;
@@ -36,21 +46,8 @@ function engineError(code, message) {
 
 const changes = (fn) => Object.hasOwn(MESSAGES, fn) && MESSAGES[fn].changes === true;
 
-/**
- * The engine worker: the one engine-start.js started early (with the events it kept
- * meanwhile), else a new one. Either way later early starts are told not to start another.
- */
-function takeWorker() {
-  const early = self.spadesEarlyEngine;
-  self.spadesEarlyEngine = null; // taken: engine-start.js, if it runs late, does nothing
-  if (early && early.worker) return early;
-  return { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), early: [], keep: null };
-}
-
-const EVENT_TYPES = ["message", "error", "messageerror"];
-
-export function startEngine({ onProgress, onSave, onFail } = {}) {
-  const { worker, early, keep } = takeWorker();
+export function startEngine({ onProgress, onSave, onFail, dedicated = false } = {}) {
+  const link = dedicated ? openEngine({ dedicated: true }) : takeEngine();
   const pending = new Map();
   let nextId = 1;
   let booted = false;
@@ -62,13 +59,13 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
   });
   ready.catch(() => {}); // callers that never await `ready` get no unhandled rejection
 
-  const watchdog = createWatchdog({ pending: () => pending.size, onFail: (kind, detail) => fail(kind, detail) });
+  const watchdog = createWatchdog({ onFail: (kind, detail) => fail(kind, detail) });
 
   function fail(kind, detail, quiet = false) {
     if (failure) return;
     failure = engineError(kind === FAILED_BOOT ? BOOT_ERROR : STOPPED_ERROR, detail);
     watchdog.stop();
-    worker.terminate();
+    link.close(!quiet);
     settle.reject(failure);
     for (const p of pending.values()) {
       clearTimeout(p.timer);
@@ -78,17 +75,24 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
     if (onFail && !quiet) onFail(failure.code);
   }
 
-  /** Start the request's clock (requests sent during boot wait for it to end). */
-  function arm(id, p) {
-    p.timer = setTimeout(() => fail(FAILED_STOPPED, `no reply to ${p.fn} within ${p.ms} ms`), p.ms);
+  /** Give request `p` `ms` to be answered (its deadline once it runs; QUEUE_WAIT_MS while it waits). */
+  function arm(p, ms, running) {
+    clearTimeout(p.timer);
+    p.running = running;
+    p.timer = setTimeout(() => fail(FAILED_STOPPED, `no reply to ${p.fn} within ${ms} ms${running ? "" : " of waiting"}`), ms);
+  }
+
+  /** The engine starts on a message: ours gets its deadline; ours that ran until now waits again. */
+  function started(id) {
+    for (const [key, p] of pending) {
+      if (key === id) arm(p, p.ms, true);
+      else if (p.running) arm(p, QUEUE_WAIT_MS, false);
+    }
   }
 
   const handlers = {
     message: onMessage,
-    error: (event) => {
-      event.preventDefault();
-      fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed");
-    },
+    error: (event) => fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed"),
     messageerror: () => fail(FAILED_STOPPED, "a reply could not be read"),
   };
 
@@ -96,7 +100,8 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
     if (failure) return;
     const msg = event.data || {};
     if (msg.type === "watch") {
-      watchdog.sign(msg.what);
+      watchdog.sign(msg.what, msg.ms);
+      if (msg.what === LINK.RUN) started(msg.id);
     } else if (msg.type === "progress") {
       watchdog.sign("progress");
       if (onProgress) {
@@ -110,7 +115,7 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
         booted = true;
         bootPath = typeof msg.boot === "string" ? msg.boot : null;
         watchdog.ready();
-        for (const [id, p] of pending) arm(id, p);
+        for (const p of pending.values()) arm(p, QUEUE_WAIT_MS, false);
         settle.resolve();
       }
     } else if (msg.type === "boot-error") {
@@ -127,31 +132,30 @@ export function startEngine({ onProgress, onSave, onFail } = {}) {
     }
   }
   // Listen from a microtask, as a new worker's first event (a task) would arrive: so no
-  // callback runs before the caller has finished setting up (an early-started worker may
+  // callback runs before the caller has finished setting up (an early-started link may
   // have failed already); what it said meanwhile is replayed first, in order.
-  queueMicrotask(() => {
-    if (keep) for (const type of EVENT_TYPES) worker.removeEventListener(type, keep);
-    for (const type of EVENT_TYPES) worker.addEventListener(type, handlers[type]);
-    for (const event of early) handlers[event.type](event);
-  });
+  queueMicrotask(() => link.listen(handlers));
 
   function call(fn, args = {}) {
     if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      const p = { fn, resolve, reject, ms: deadlineOf(fn), timer: null };
+      const p = { fn, resolve, reject, ms: deadlineOf(fn), timer: null, running: false };
       pending.set(id, p);
-      if (booted) arm(id, p);
-      worker.postMessage({ id, fn, args });
+      if (booted) arm(p, QUEUE_WAIT_MS, false);
+      link.post({ id, fn, args });
     });
   }
 
   return {
-    call, ready, worker,
+    call, ready,
     /** How the worker booted ("snapshot" or "plain"; null before it is ready). */
     get boot() { return bootPath; },
-    /** End this engine (an extra one the page no longer needs): its worker is terminated,
-     * its pending and later calls rejected with code "stopped"; onFail is not called. */
+    /** Whether this engine is shared with other pages (null until its worker has started). */
+    get shared() { return link.shared; },
+    /** End this engine (an extra one the page no longer needs): a dedicated worker is terminated,
+     * a shared one told this page left; pending and later calls are rejected with code "stopped";
+     * onFail is not called. */
     stop: () => fail(FAILED_STOPPED, "stopped by the page", true),
   };
 }

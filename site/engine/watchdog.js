@@ -1,17 +1,20 @@
 // watchdog.js: decides, on the page's side, when the engine worker has failed.
 //
-// Signs of life come from engine-worker.js ({type: "watch"}: ticks, requests, bytes) and
-// from worker.js (boot progress, replies). The watchdog fails the engine when:
+// Signs of life come from engine-worker.js ({type: "watch"}: ticks, requests, bytes, and the
+// start of every message it runs, any page's) and from worker.js (boot progress, replies). The
+// watchdog fails the engine when:
 //   boot     nothing at all came from the worker for BOOT_SILENT_MS (its first module
 //            never loaded); or the worker is idle (ticking on time) and has made no
 //            progress for BOOT_STALL_MS (a file blocked, corrupt or never answering);
 //            or it has been busy without a word for BOOT_BUSY_MS
-//   request  a request was not answered by its deadline (deadlineOf)
-//   idle     no request is pending, the page is visible, and the worker has not ticked
-//            for IDLE_SILENT_MS (it was killed or crashed between requests)
+//   request  a request was not answered by its deadline (deadlineOf) once the engine started
+//            on it, or was not started within QUEUE_WAIT_MS (engine.js keeps these clocks)
+//   idle     the page is visible and the worker has not ticked for IDLE_SILENT_MS, unless it
+//            is running a message (any page's: an engine may serve several) within that
+//            message's deadline: Python answers one message at a time and cannot tick meanwhile
 // Timings are named here and nowhere else, but each message's deadline: that is a column
 // of the protocol's table (protocol.js, from spades/bridge/protocol.py).
-import { DEADLINE_MS, MESSAGES } from "./protocol.js";
+import { LINK } from "./protocol.js";
 
 /** The worker never said anything since it was started (its first module did not load). */
 const BOOT_SILENT_MS = 8000;
@@ -21,31 +24,30 @@ const BOOT_STALL_MS = 6000;
 const BOOT_BUSY_MS = 45000;
 /** A tick this late means the worker was busy working: that counts as progress. */
 const TICK_LATE_MS = 1500;
-/** After boot, with no request pending: the worker is gone when it has not ticked this long. */
+/** After boot, while no message runs: the worker is gone when it has not ticked this long. */
 const IDLE_SILENT_MS = 4000;
 /** How often the watchdog looks. */
 const CHECK_MS = 250;
 /** A look this late means the page's own thread was blocked: that look judges nothing. */
 const PAGE_LATE_MS = 2000;
 
-/** How long the engine may take to answer the message `fn`. */
-export function deadlineOf(fn) {
-  return Object.hasOwn(MESSAGES, fn) ? DEADLINE_MS[MESSAGES[fn].deadline] : DEADLINE_MS.request;
-}
+/** A request may wait this long for the engine to start on it (behind other pages' messages). */
+export const QUEUE_WAIT_MS = 120000;
 
 /** Why the engine failed: it could not start, or it stopped answering. */
 export const FAILED_BOOT = "boot";
 export const FAILED_STOPPED = "stopped";
 
 /**
- * A watchdog. `onFail(kind, detail)` is called once (kind FAILED_BOOT | FAILED_STOPPED);
- * `pending()` says how many requests await a reply. Call `sign(what)` for every message
- * from the worker, `ready()` once it has booted, `stop()` when it failed for another reason.
+ * A watchdog. `onFail(kind, detail)` is called once (kind FAILED_BOOT | FAILED_STOPPED).
+ * Call `sign(what, ms)` for every message from the worker (`ms`: a RUN's deadline), `ready()`
+ * once it has booted, `stop()` when it failed for another reason.
  */
-export function createWatchdog({ onFail, pending, now = () => performance.now() }) {
+export function createWatchdog({ onFail, now = () => performance.now() }) {
   const started = now();
   let lastTick = null; // when the worker last ticked (null: never)
   let lastProgress = started; // the last boot progress, request, bytes or late tick
+  let busyUntil = 0; // the deadline of the message the engine is running (0: none)
   let booted = false;
   let done = false;
   const timer = setInterval(check, CHECK_MS);
@@ -78,20 +80,24 @@ export function createWatchdog({ onFail, pending, now = () => performance.now() 
       }
       return;
     }
-    if (document.visibilityState !== "visible" || pending() > 0) {
-      lastTick = t; // silence while hidden or working is not a death
+    if (document.visibilityState !== "visible" || t < busyUntil) {
+      lastTick = t; // silence while hidden or running a message is not a death
       return;
     }
     if (t - lastTick > IDLE_SILENT_MS) fail(FAILED_STOPPED, "the worker stopped ticking");
   }
 
   return {
-    /** A message from the worker: "tick", "fetch", "bytes", "progress" or "reply". */
-    sign(what) {
+    /** A message from the worker: "tick", "fetch", "bytes", LINK.RUN (with its deadline `ms`),
+     * "progress" or "reply". */
+    sign(what, ms = 0) {
       const t = now();
       if (what === "tick") {
         if (lastTick !== null && t - lastTick > TICK_LATE_MS) lastProgress = t;
         lastTick = t;
+        busyUntil = 0; // a tick is sent only between messages: the last one has ended
+      } else if (what === LINK.RUN) {
+        busyUntil = t + ms;
       } else {
         lastProgress = t;
       }

@@ -1,7 +1,9 @@
-// Engine worker (module worker): boots Pyodide with the spades engine, then
-// answers requests. Protocol: see engine.js; the "ready" progress message also
-// says which way the runtime booted: {type: "progress", stage: "ready", fraction: 1,
-// boot: "snapshot" | "plain"}.
+// Engine worker (module worker, shared or dedicated): boots Pyodide with the spades engine,
+// then answers the requests of every page it serves (pages.js), each in the page's own
+// session, in the order schedule.js gives. Protocol: see engine.js; the "ready" progress
+// message also says which way the runtime booted: {type: "progress", stage: "ready",
+// fraction: 1, boot: "snapshot" | "plain"}. build.json comes in the worker's name
+// (connect.js); a worker started without it fetches it.
 //
 // Boot paths (snapshot.js keeps the snapshot):
 //   snapshot  a stored memory snapshot of this build and Pyodide version is
@@ -19,7 +21,9 @@
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
-import { MSG } from "./protocol.js";
+import { MSG, deadlineOf } from "./protocol.js";
+import { announce, announceRun, connected, servePages } from "./pages.js";
+import { createSchedule } from "./schedule.js";
 
 // Imports every module of the engine, so a restored heap needs no files (nor the
 // bytecode caches Python would otherwise write beside them: never read again).
@@ -34,18 +38,16 @@ del _m
 `;
 const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
 const PING = JSON.stringify({ fn: MSG.PING, args: {} });
+const END_SESSION = JSON.stringify({ fn: MSG.END_SESSION, args: {} });
 /** The snapshot is stored once no request came for this long (ms). */
 const STORE_IDLE_MS = 500;
 
-let lastRequest = 0; // performance.now() of the latest request
-
-const queue = [];
 let handle = null; // Python spades.bridge.handle once booted
 let bootFailed = null; // message when boot failed
 
 function progress(stage, fraction, extra = {}) {
   if (self.spadesBoot) self.spadesBoot.marks[`${stage}:${fraction}`] = performance.timeOrigin + performance.now();
-  self.postMessage({ type: "progress", stage, fraction, ...extra });
+  announce({ type: "progress", stage, fraction, ...extra });
 }
 
 /** An exception's own message (for the reply's `message`; the page shows the code's text). */
@@ -54,44 +56,48 @@ function messageOf(err) {
   return String(err);
 }
 
-function reply(id, payload) {
-  self.postMessage({ type: "reply", id, ...payload });
-}
-
-function answer(msg) {
-  const id = msg && msg.id;
-  if (bootFailed !== null) {
-    reply(id, { ok: false, error: { code: "boot", message: bootFailed } });
-    return;
-  }
+/** Run `fn` with `args` in `page`'s session: the reply's payload ({ok, result, save?} | {ok, error}). */
+function execute(page, fn, args) {
+  if (bootFailed !== null) return { ok: false, error: { code: "boot", message: bootFailed } };
   let out;
   try {
-    const text = handle(JSON.stringify({ fn: msg.fn, args: msg.args ?? {} }));
-    out = JSON.parse(text);
+    out = JSON.parse(handle(JSON.stringify({ fn, args: args ?? {} }), page.sid));
   } catch (err) {
-    reply(id, { ok: false, error: { code: "internal", message: messageOf(err) } });
-    return;
+    return { ok: false, error: { code: "internal", message: messageOf(err) } };
   }
   if (out && out.ok === true) {
-    reply(id, typeof out.save === "string" ? { ok: true, result: out.result, save: out.save } : { ok: true, result: out.result });
-  } else {
-    const error = (out && out.error) || {};
-    reply(id, {
-      ok: false,
-      error: {
-        code: error.code ? String(error.code) : "internal",
-        message: error.message ? String(error.message) : "malformed engine reply",
-      },
-    });
+    return typeof out.save === "string" ? { ok: true, result: out.result, save: out.save } : { ok: true, result: out.result };
   }
+  const error = (out && out.error) || {};
+  return {
+    ok: false,
+    error: {
+      code: error.code ? String(error.code) : "internal",
+      message: error.message ? String(error.message) : "malformed engine reply",
+    },
+  };
 }
 
-self.onmessage = (event) => {
-  const msg = event.data;
-  lastRequest = performance.now();
-  if (handle === null && bootFailed === null) queue.push(msg);
-  else answer(msg);
-};
+const schedule = createSchedule({
+  execute,
+  onRun: (job) => announceRun(job.page, job.id, deadlineOf(job.fn)),
+  onReply: (job, out) => job.page.post({ type: "reply", id: job.id, ...out }),
+  alive: connected,
+});
+
+servePages({
+  request: (page, msg) => schedule.add(page, msg),
+  gone: (page) => {
+    schedule.drop(page);
+    if (handle !== null) {
+      try {
+        handle(END_SESSION, page.sid); // its match, if any, leaves the registry
+      } catch {
+        // nothing to free
+      }
+    }
+  },
+});
 
 async function fetchOk(url) {
   const resp = await fetch(url, { cache: "no-cache" });
@@ -174,7 +180,7 @@ async function boot() {
   const indexURL = new URL("./pyodide/", base).href;
   self.spadesBoot = { path: null, stored: null, marks: {} }; // marks: epoch ms per progress message
   progress("runtime", 0);
-  const build = await (await fetchOk(new URL("build.json", base).href)).json();
+  const build = namedBuild() || (await (await fetchOk(new URL("build.json", base).href)).json());
   // The standard library trimmed to what the engine imports (build_site.py), not Pyodide's full one.
   const stdLibURL = new URL(build.stdlib, base).href;
 
@@ -199,9 +205,19 @@ async function boot() {
   return fresh && { build, base, snapshot: fresh };
 }
 
+/** build.json as the page read it and named the worker by (connect.js), or null. */
+function namedBuild() {
+  try {
+    const { build } = JSON.parse(self.name);
+    return build && typeof build.build === "string" ? build : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Run `fn` once the engine has had no request for STORE_IDLE_MS. */
 function whenIdle(fn) {
-  const wait = lastRequest + STORE_IDLE_MS - performance.now();
+  const wait = STORE_IDLE_MS - schedule.idleMs();
   if (wait <= 0) fn();
   else setTimeout(() => whenIdle(fn), wait);
 }
@@ -214,14 +230,13 @@ async function keep({ build, base, snapshot }) {
 
 boot().then(
   (fresh) => {
-    for (const msg of queue.splice(0)) answer(msg);
-    lastRequest = performance.now();
-    if (fresh) whenIdle(() => keep(fresh));
+    schedule.open();
+    if (fresh) setTimeout(() => whenIdle(() => keep(fresh)), STORE_IDLE_MS);
     else self.spadesBoot.stored = false;
   },
   (err) => {
     bootFailed = messageOf(err) || "engine failed to start";
-    self.postMessage({ type: "boot-error", message: bootFailed });
-    for (const msg of queue.splice(0)) answer(msg);
+    announce({ type: "boot-error", message: bootFailed });
+    schedule.open();
   },
 );

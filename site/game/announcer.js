@@ -2,7 +2,7 @@
 // it), the visible message line, and the wording of bids, plays, tricks and turns.
 import { HUMAN, OUR_TEAM } from "../lib/constants.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
-import { has, t } from "../lib/i18n.js";
+import { t } from "../lib/i18n.js";
 import { bidName, cardName, seatName } from "../lib/words.js";
 
 /** Messages arriving within this many ms are joined into one announcement. */

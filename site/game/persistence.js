@@ -159,10 +159,8 @@ export function matchStore(embed, table = "") {
  */
 export function createSaver(store, { owned, onFailed, onSaved }) {
   let waiting = null; // [text, pending] not yet written
-  let timer = null;
 
   function attempt() {
-    timer = null;
     if (!owned()) waiting = null; // another tab owns the match now: its saves win
     if (!waiting) return;
     const [text, pending] = waiting;
@@ -171,7 +169,7 @@ export function createSaver(store, { owned, onFailed, onSaved }) {
       onSaved();
     } else {
       onFailed();
-      timer = setTimeout(attempt, SAVE_RETRY_MS);
+      setTimeout(attempt, SAVE_RETRY_MS);
     }
   }
 

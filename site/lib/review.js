@@ -5,8 +5,9 @@
 // current position first and then from the last card backwards (cheap positions first,
 // their tables help earlier ones), then once more, with more time, the positions that ran
 // out of it; so results appear early, a cancel simply stops sending and the game's own
-// messages interleave between them. Where the device has the cores, extra engines (from
-// the same snapshot) take positions from the same queue. It also writes the values on
+// messages interleave between them. Where the device has the cores, extra engines (dedicated
+// workers of this page, restoring the same snapshot; the page's own engine may be shared with
+// other pages) take positions from the same queue. It also writes the values on
 // cards and words what they and the decisions cost, and the review's one status line.
 import { MSG } from "../engine/protocol.js";
 import { startEngine } from "../engine/engine.js";
@@ -200,7 +201,7 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
     report();
     const helpers = [];
     for (let i = 1; i < workers && !stopped; i++) {
-      const eng = startEngine({});
+      const eng = startEngine({ dedicated: true });
       extras.push(eng);
       helpers.push(helper(eng));
     }

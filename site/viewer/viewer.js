@@ -8,7 +8,7 @@
 import { startEngine } from "../engine/engine.js";
 import { applyStatic, has, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
 import { loadSettings } from "../lib/settings.js";
-import { MSG } from "../engine/protocol.js";
+import { BOOT_ERROR, MSG } from "../engine/protocol.js";
 import { registerOffline } from "../lib/offline.js";
 import { buildSteps, caption, describe, positionAt, seatName } from "../lib/steps.js";
 import { cardNode, drawSeat } from "../lib/seat-view.js";
@@ -35,6 +35,26 @@ function showError(message, detail) {
     box.appendChild(more);
   }
   box.hidden = false;
+}
+
+/** How long a failure reported during start-up waits for the page's language to load (ms). */
+const LANGUAGE_WAIT_MS = 3000;
+
+/** The engine could not start or stopped answering (any page's fault, when it is shared): say so,
+ * with a Reload button. */
+async function engineFailed(code, languageReady) {
+  await Promise.race([languageReady, new Promise((resolve) => setTimeout(resolve, LANGUAGE_WAIT_MS))]);
+  const key = code === BOOT_ERROR ? "viewer.status.bootFailed" : "viewer.status.stopped";
+  setStatus(key, "error");
+  showError(t(key));
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.className = "fault-reload";
+  reload.dataset.role = "fault-reload";
+  reload.textContent = t("fault.reload");
+  reload.addEventListener("click", () => location.reload());
+  byId("error").append(" ", reload);
+  document.body.dataset.engine = "failed";
 }
 
 function clearError() {
@@ -203,10 +223,13 @@ function wire(v) {
 }
 
 async function main() {
+  let languageLoaded = () => {};
+  const languageReady = new Promise((resolve) => { languageLoaded = resolve; });
   const engine = startEngine({
     onProgress: ({ stage }) => {
       if (has(`viewer.loading.${stage}`)) setStatus(`viewer.loading.${stage}`, "loading");
     },
+    onFail: (code) => engineFailed(code, languageReady),
   });
   const wish = readQuery(new URLSearchParams(location.search));
   const v = { engine, ready: false, hands: [], order: null, index: 0, steps: [], step: 0, text: "", caches: new Map(),
@@ -220,16 +243,15 @@ async function main() {
     /* English text from the HTML stays */
   }
   applyStatic();
+  languageLoaded();
   document.title = t("viewer.pageTitle");
   reportFrameSize(flowHeight); // in an author's frame (embed.js), the frame follows the page's height
   // the offline cache is filled once the engine is up (or gave up), in the page's language
   engine.ready.catch(() => {}).finally(registerOffline);
   try {
     await engine.ready;
-  } catch (err) {
-    setStatus("viewer.status.bootFailed", "error");
-    showError(t("viewer.status.bootFailed"), err && err.message);
-    return;
+  } catch {
+    return; // engineFailed says so
   }
   v.ready = true;
   byId("show").disabled = false;

@@ -3,8 +3,10 @@
 The page's Web Worker calls :func:`handle` with ``{"fn": NAME, "args": {...}}`` and gets
 back ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {"code": ..., "message": ...}}``.
 The human is seat 0 (bottom), the partner seat 2; seats 1 and 3 are the opponents.
-The only state is :data:`~spades.bridge.game.SESSIONS`, the registry of sessions by id; the
-page uses the one session :data:`~spades.bridge.game.DEFAULT_SESSION`.
+The only state is :data:`~spades.bridge.game.SESSIONS`, the registry of sessions by id: in the
+browser every page connected to the engine has a session id of its own (the engine worker's,
+one per connection), ended with ``end_session`` when the page goes; Python callers use
+:data:`~spades.bridge.game.DEFAULT_SESSION` unless they name one.
 
 A reply to a message that changes the session (:data:`CHANGES`) also carries ``"save"``:
 the session as text, which the page keeps in localStorage and hands back to ``resume``.
@@ -81,6 +83,10 @@ step}``                        (0–3) of a completed hand, the Hard player's bi
 budget?}``                     with best play (``null`` past the budget, one budget for the table);
                                ``analyse`` and ``dd_table`` refuse house rules the solver cannot
                                play or score (``unsupported_rules``)
+``end_session``                ``{ended}``: the session is forgotten (its page has gone; the engine
+                               worker sends this, and a page may too); ``ended``: there was one
+``sessions``                   ``{count}``: how many sessions the registry holds (one per page with
+                               a match in progress, when pages share one engine)
 =============================  =====================================================================
 
 An *event* is described in :mod:`spades.session`. The play messages live in
@@ -109,6 +115,7 @@ from .game import (
     Args,
     bid,
     bot_step,
+    end_session,
     export,
     hand,
     hello,
@@ -122,6 +129,7 @@ from .game import (
     run_bots,
     save,
     saved_text,
+    sessions,
     state,
     undo,
     why,
@@ -207,6 +215,8 @@ _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "analyse": analyse,
     "dd_table": dd_table,
     "bid_advice": bid_advice,
+    "end_session": end_session,
+    "sessions": sessions,
 }
 
 #: Every message's handler, in the order of :data:`~spades.bridge.protocol.MESSAGES` (the one
@@ -296,6 +306,7 @@ __all__ = [
     "bot_step",
     "call",
     "dd_table",
+    "end_session",
     "export",
     "hand",
     "handle",
@@ -310,6 +321,7 @@ __all__ = [
     "rules",
     "run_bots",
     "save",
+    "sessions",
     "state",
     "undo",
     "why",

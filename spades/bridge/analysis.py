@@ -24,10 +24,12 @@ from ..safejson import excerpt, loads
 from ..session import MAX_SAVE_CHARS, MAX_SAVE_DEPTH, SESSION_FORMAT
 from ..solver import NotFinished, Position, Solver, SolverError
 from ..solver import review as analysis
+from .protocol import BUDGET_ARG, MAX_BUDGET_S, MIN_BUDGET_S
 from .views import match_records
 
-#: A card position's solving budget in seconds (the page sends one position a message).
-MIN_BUDGET, MAX_BUDGET = 0, 30
+#: A card position's solving budget in seconds (the page sends one position a message); the
+#: protocol's table holds the bounds (the engine worker slices budgets within them).
+MIN_BUDGET, MAX_BUDGET = MIN_BUDGET_S, MAX_BUDGET_S
 CARDS_PER_HAND = 52
 #: Bid puzzles ask the strongest computer player, with a fixed seed (the same advice each time).
 HARD, ADVICE_SEED = "hard", 0
@@ -125,7 +127,7 @@ def _whole(args: Args, name: str, default: int, low: int, high: int) -> int:
 
 def _budget(args: Args) -> float:
     """The ``budget`` argument in seconds (:data:`MIN_BUDGET`–:data:`MAX_BUDGET`)."""
-    value = args.get("budget", analysis.DEFAULT_BUDGET)
+    value = args.get(BUDGET_ARG, analysis.DEFAULT_BUDGET)
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))

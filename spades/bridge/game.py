@@ -2,9 +2,11 @@
 kept by id.
 
 ``hello``, ``ping``, ``new_match``, ``rules``, ``resume``, ``bid``, ``look``, ``play``,
-``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand`` and
-``export``: each takes the message's arguments and the session id and returns the result;
-the protocol (names, which messages change the session, errors) is :mod:`spades.bridge`.
+``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand``,
+``export``, ``end_session`` and ``sessions``: each takes the message's arguments and the session
+id and returns the result; the protocol (names, which messages change the session, errors) is
+:mod:`spades.bridge`. In the browser one engine serves every page of the site (a shared worker):
+each page's connection has a session id of its own, and its session ends when the page goes.
 """
 
 from __future__ import annotations
@@ -180,6 +182,16 @@ def export(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
         "text": format_hand(match.hands_played[record["number"] - 1], match.rules),
         "record": record,
     }
+
+
+def end_session(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Forget session ``sid`` (its page has gone); ``ended`` says whether there was one."""
+    return {"ended": SESSIONS.pop(sid, None) is not None}
+
+
+def sessions(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """How many sessions the registry holds (one per page with a match, in a shared engine)."""
+    return {"count": len(SESSIONS)}
 
 
 def saved_text(sid: str = DEFAULT_SESSION) -> str | None:

@@ -3,7 +3,8 @@
 Each :class:`Message` names one message the page may send (:func:`spades.bridge.handle`), the
 shape of its arguments and of its result (as the page reads them), whether it changes the
 session (its reply then carries ``save``), how long the page waits for its answer, and
-whether it is interactive play or analysis. The bridge derives ``HANDLERS`` and ``CHANGES``
+whether it is interactive play or analysis (and whether the engine may answer it in slices). The
+bridge derives ``HANDLERS`` and ``CHANGES``
 from it; the build writes it for the page as ``engine/messages.js`` (:func:`to_javascript`),
 so the page's message names, ``changes`` flags and deadlines come from here too.
 """
@@ -24,11 +25,19 @@ DEADLINE_MS: dict[str, int] = {
 
 #: Kinds of work: interactive play is answered before analysis where both wait.
 PLAY, ANALYSIS = "play", "analysis"
+#: The argument that holds an analysis message's time budget, and the budgets it accepts (s).
+BUDGET_ARG = "budget"
+MIN_BUDGET_S, MAX_BUDGET_S = 0, 30
 
 
 @dataclass(frozen=True)
 class Message:
-    """One message: its name, its arguments' and result's shapes, and how the page treats it."""
+    """One message: its name, its arguments' and result's shapes, and how the page treats it.
+
+    ``sliced``: the engine may spend the message's ``budget`` in slices, asking again with what is
+    left while the result's ``finished`` is false (the solver keeps its tables between), so a
+    long analysis never holds a move back for more than one slice.
+    """
 
     name: str
     args: str
@@ -36,6 +45,7 @@ class Message:
     changes: bool = False
     deadline: str = "request"
     kind: str = PLAY
+    sliced: bool = False
 
 
 MESSAGES: tuple[Message, ...] = (
@@ -70,6 +80,7 @@ MESSAGES: tuple[Message, ...] = (
         "{seat, action, best, cost_tricks, cost_points, finished, values, step, total}",
         deadline="analysis",
         kind=ANALYSIS,
+        sliced=True,
     ),
     Message(
         "bid_advice",
@@ -85,6 +96,8 @@ MESSAGES: tuple[Message, ...] = (
         deadline="analysis",
         kind=ANALYSIS,
     ),
+    Message("end_session", "{}", "{ended: bool}", changes=True),
+    Message("sessions", "{}", "{count}"),
 )
 
 #: The messages by name.
@@ -95,10 +108,13 @@ CHANGES: frozenset[str] = frozenset(m.name for m in MESSAGES if m.changes)
 
 
 def as_json() -> dict[str, object]:
-    """The table as the page reads it: ``{messages: {name: {...}}, deadline_ms: {...}}``."""
+    """The table as the page reads it: ``{messages: {name: {...}}, deadline_ms, play_kind,
+    budget}``."""
     return {
         "messages": {m.name: {k: v for k, v in asdict(m).items() if k != "name"} for m in MESSAGES},
         "deadline_ms": dict(DEADLINE_MS),
+        "play_kind": PLAY,
+        "budget": {"arg": BUDGET_ARG, "min": MIN_BUDGET_S, "max": MAX_BUDGET_S},
     }
 
 

@@ -224,9 +224,12 @@ def review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Review:
 
 # -- step-wise use: one position a message, so the page can cancel and interleave ----------
 
-#: The last hand analysed step by step: (its deal and bids, positions, cards, solver). One
-#: entry, so a page reviewing a hand one message per position reuses the solver's tables.
+#: The hands analysed step by step most recently: (deal and bids) → (positions, cards, solver),
+#: so a page reviewing a hand one message per position reuses the solver's tables, also while
+#: other pages sharing the engine analyse other hands between its messages.
 _STEPWISE: dict[str, tuple[list[Position], list[str], Solver]] = {}
+#: How many hands :data:`_STEPWISE` keeps (the least recently used goes first).
+STEPWISE_KEPT = 4
 
 
 def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
@@ -241,12 +244,15 @@ def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
             [t.plays for t in record.tricks],
         )
     )
-    if key not in _STEPWISE:
+    found = _STEPWISE.pop(key, None)
+    if found is None:
         _, positions = _positions(record)
         cards = [c for t in record.tricks for _, c in t.plays]
-        _STEPWISE.clear()
-        _STEPWISE[key] = (positions, cards, Solver(positions[0].bids, positions[0].bags))
-    return _STEPWISE[key]
+        found = (positions, cards, Solver(positions[0].bids, positions[0].bags))
+        while len(_STEPWISE) >= STEPWISE_KEPT:
+            del _STEPWISE[next(iter(_STEPWISE))]
+    _STEPWISE[key] = found  # last: the most recently used
+    return found
 
 
 def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -> Decision:

@@ -120,6 +120,21 @@ def test_sessions_are_kept_apart_by_id():
     assert err("save")["code"] == "no_match"  # the default session was never started
 
 
+def test_a_session_ends_when_its_page_goes_and_the_registry_is_counted():
+    """In the browser one engine serves every page, each under its own id: ``end_session`` forgets
+    one page's match (its page has gone) and leaves the others; ``sessions`` counts them."""
+    for sid, seed in (("page-1", 1), ("page-2", 2)):
+        bridge.handle(json.dumps({"fn": "new_match", "args": {"seed": seed}}), sid)
+    count = json.loads(bridge.handle('{"fn":"sessions"}', "page-3"))
+    assert count == {"ok": True, "result": {"count": 2}}
+    ended = json.loads(bridge.handle('{"fn":"end_session"}', "page-1"))
+    assert ended == {"ok": True, "result": {"ended": True}}       # no save: there is no session left
+    assert set(bridge.SESSIONS) == {"page-2"}
+    assert json.loads(bridge.handle('{"fn":"end_session"}', "page-1"))["result"] == {"ended": False}
+    assert json.loads(bridge.handle('{"fn":"save"}', "page-1"))["error"]["code"] == "no_match"
+    assert json.loads(bridge.handle('{"fn":"sessions"}', "page-2"))["result"] == {"count": 1}
+
+
 def test_hello_and_ping():
     hello = ok("hello")
     assert hello["variant"] == "1.0.0" and "easy" in hello["levels"] and "normal" in hello["levels"]

@@ -38,6 +38,18 @@ def test_every_deadline_and_kind_is_known():
         assert m.kind in (protocol.PLAY, protocol.ANALYSIS), m
 
 
+def test_only_analysis_with_a_budget_is_sliced():
+    """The engine worker spends a sliced message's budget in slices, asking again while the result
+    is not finished: only an analysis message whose arguments hold the budget may be sliced."""
+    sliced = [m for m in protocol.MESSAGES if m.sliced]
+    assert [m.name for m in sliced] == ["analyse"]
+    for m in sliced:
+        assert m.kind == protocol.ANALYSIS and f"{protocol.BUDGET_ARG}?" in m.args and "finished" in m.result
+    table = protocol.as_json()
+    assert table["budget"] == {"arg": "budget", "min": 0, "max": 30}
+    assert table["play_kind"] == protocol.PLAY
+
+
 def test_the_page_reads_the_same_table(tmp_path):
     (tmp_path / "engine").mkdir()
     build_site.write_protocol(tmp_path)

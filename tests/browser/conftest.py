@@ -36,7 +36,9 @@ Fixtures:
                   hand through its paste form (driver.show_hand).
   screenshot_dir  tests/browser/screenshots/ (gitignored)
 Helpers that drive the page live in driver.py (test modules import it, never each other);
-the test server is harness_server.py, the snapshot sharing snapshot_seed.py.
+the test server is harness_server.py, the snapshot sharing snapshot_seed.py, and the engine's
+workers (the shared one, which Playwright neither lists nor routes) are reached through
+engine_probe.py.
 """
 from __future__ import annotations
 

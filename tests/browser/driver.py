@@ -313,7 +313,11 @@ BID_USABLE_JS = "() => document.body.dataset.phase === 'bid' && !!document.query
 def first_visit_paths(context, site_url: str, query: str = "?speed=0") -> list[str]:
     """The files (paths relative to the site) a first visit of the game fetches, page and
     engine worker, until its first bid is usable, in a ``context`` with nothing stored.
-    The service worker's precaching, which starts once the table is up, is not counted."""
+    The service worker's precaching, which starts once the table is up, is not counted.
+    The page runs the dedicated engine worker, whose requests the context sees (a shared
+    one's it does not; both fetch the same files)."""
+    from engine_probe import DEDICATED_ENGINE
+
     seen: list[str] = []
     done = False
 
@@ -325,6 +329,7 @@ def first_visit_paths(context, site_url: str, query: str = "?speed=0") -> list[s
 
     context.on("request", on_request)
     page = context.new_page()
+    page.add_init_script(script=DEDICATED_ENGINE)
     try:
         page.goto(site_url + "index.html" + query)
         page.wait_for_function(BID_USABLE_JS, timeout=BOOT_MS)

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save
+from engine_probe import DEDICATED_ENGINE
 from spades import Match
 
 pytestmark = pytest.mark.browser
@@ -151,7 +152,9 @@ def near_end_save(seed: int = 11) -> str:
 
 def test_loading_screen(page, url, axe_source, screenshot_dir):
     held = []
-    # hold the Python runtime's download so the loading screen stays up while axe runs
+    # hold the Python runtime's download so the loading screen stays up while axe runs (the
+    # dedicated engine: routes do not reach a shared worker's requests)
+    page.add_init_script(script=DEDICATED_ENGINE)
     page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(url + QUERY.format(seed=11))

@@ -32,7 +32,7 @@ async () => {
     error = { code: err.code, message: err.message, isError: err instanceof Error };
   }
   const again = await engine.call("ping");   // still alive after the error
-  engine.worker.terminate();
+  engine.stop();
   return { pong, again, stages, readyMs, pingMs, error };
 }
 """

@@ -5,6 +5,9 @@ element with a Reload button, and the saved match exactly as it was.
 
 Faults are injected from outside the page: Playwright routes for the files, and an
 init script that records the page's workers (to terminate them) and can drop replies.
+Playwright's routes do not reach a shared worker's requests, so these tests run the dedicated
+engine worker (engine_probe.DEDICATED_ENGINE), but the lost reply, also run with the shared one;
+a dead shared engine on a page of several frames is test_shared_engine.py's.
 Times are printed, never asserted (the bound is only a wait limit).
 """
 from __future__ import annotations
@@ -15,6 +18,7 @@ import time
 import pytest
 
 from driver import BOOT_MS, EN, KILL_AND_TIME, SAVE_KEY, assert_clean, next_action
+from engine_probe import DEDICATED_ENGINE, engine_count
 
 pytestmark = pytest.mark.browser
 
@@ -53,6 +57,24 @@ WORKER_SPY = """
 })();
 """
 
+# Drops the engine's replies while window.__dropReplies is true, whichever worker carries them
+# (a dedicated Worker, or a shared worker's MessagePort).
+DROP_REPLIES = """
+(() => {
+  window.__dropReplies = false;
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const add = proto.addEventListener;
+    proto.addEventListener = function (type, listener, options) {
+      if (type !== "message") return add.call(this, type, listener, options);
+      return add.call(this, type, (event) => {
+        if (window.__dropReplies && event.data && event.data.type === "reply") return;
+        listener(event);
+      }, options);
+    };
+  }
+})();
+"""
+
 PUT_SENTINEL = """
 (([key, value]) => { if (localStorage.getItem(key) === null) localStorage.setItem(key, value); })(%s);
 """
@@ -60,8 +82,10 @@ PUT_SENTINEL = """
 
 
 def fault_context(browser, site_url):
-    """A context without service workers (routes then see every request)."""
+    """A context without service workers (routes then see every request) whose pages start the
+    dedicated engine worker (routes do not reach a shared worker's requests)."""
     context = browser.new_context(service_workers="block")
+    context.add_init_script(script=DEDICATED_ENGINE)
     page = context.new_page()
     page.set_default_timeout(60_000)
     return context, page
@@ -164,6 +188,7 @@ def test_worker_failing_before_the_page_has_loaded_is_reported(browser, site_url
 
 
 def test_killed_worker_is_reported_and_save_kept(page, site_url):
+    page.add_init_script(script=DEDICATED_ENGINE)
     page.add_init_script(script=WORKER_SPY)
     page.goto(site_url + "?seed=41&speed=0&partner=easy&opponents=easy")
     page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
@@ -179,10 +204,14 @@ def test_killed_worker_is_reported_and_save_kept(page, site_url):
     assert_clean(page)
 
 
-def test_lost_reply_is_reported_and_save_kept(page, site_url):
-    page.add_init_script(script=WORKER_SPY)
+@pytest.mark.parametrize("engine", ["dedicated", "shared"])
+def test_lost_reply_is_reported_and_save_kept(page, site_url, engine):
+    if engine == "dedicated":
+        page.add_init_script(script=DEDICATED_ENGINE)
+    page.add_init_script(script=DROP_REPLIES)
     page.goto(site_url + "?seed=42&speed=0&partner=easy&opponents=easy")
     page.wait_for_selector("body[data-phase='bid']", timeout=BOOT_MS)
+    assert engine_count(page) == {"shared": int(engine == "shared"), "dedicated": int(engine == "dedicated")}
     assert next_action(page) == {"kind": "bid"}
     saved = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
     page.evaluate("() => { window.__dropReplies = true; }")

@@ -14,6 +14,7 @@ import pytest
 
 from driver import (BOOT_MS, EN, GONE_JS, QUERY, act, assert_clean, new_match, next_action, open_game,
                     play_until, seed_save, table_snapshot)
+from engine_probe import DEDICATED_ENGINE
 from spades import bridge
 from spades.session import Session
 
@@ -46,6 +47,7 @@ CARD_NAME = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|jack|qu
 def test_full_match_by_clicking(page, site_url, screenshot_dir):
     page.set_viewport_size({"width": 1280, "height": 800})
     held = []  # Python's runtime is held back: the engine cannot be ready before we look
+    page.add_init_script(script=DEDICATED_ENGINE)  # (routes do not reach a shared worker's requests)
     page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site_url + QUERY.format(seed=SHORT_MATCH_SEED))
     # the table is drawn at once, before Python has booted

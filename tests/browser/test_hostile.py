@@ -30,17 +30,18 @@ PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 #: A seed whose first dealer is the player (seat 0): the three computer players bid first.
 PLAYER_DEALS = 6
 
-# Records what the page asks the engine (window.__asked: message names, in order).
+# Records what the page asks the engine (window.__asked: message names, in order), a dedicated
+# engine Worker or the shared engine through its port.
 ASK_SPY = """
 (() => {
-  const Real = window.Worker;
   window.__asked = [];
-  window.Worker = class extends Real {
-    postMessage(msg, ...rest) {
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
       if (msg && typeof msg.fn === "string") window.__asked.push(msg.fn);
-      return super.postMessage(msg, ...rest);
-    }
-  };
+      return post.call(this, msg, ...rest);
+    };
+  }
 })();
 """
 

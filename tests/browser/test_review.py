@@ -144,16 +144,19 @@ def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
 #: its own, and how many did would depend on the machine's speed.
 HOLD_ANALYSE_JS = """(after) => {
   Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 });
-  const post = Worker.prototype.postMessage;
   const held = [];
   let sent = 0;
   window.__analyseSent = 0;  // every analyse request posted, held ones included, also after the release
   let holding = true;
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (msg && msg.fn === "analyse") window.__analyseSent += 1;
-    if (holding && msg && msg.fn === "analyse" && ++sent > after) held.push(() => post.call(this, msg, ...rest));
-    else post.call(this, msg, ...rest);
-  };
+  // to a dedicated engine Worker, or to the shared engine through its port
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && msg.fn === "analyse") window.__analyseSent += 1;
+      if (holding && msg && msg.fn === "analyse" && ++sent > after) held.push(() => post.call(this, msg, ...rest));
+      else post.call(this, msg, ...rest);
+    };
+  }
   window.__releaseAnalyse = () => {
     holding = false;
     for (const send of held) send();
@@ -186,11 +189,13 @@ def test_analysed_viewer_and_puzzle_are_axe_clean(page, site_url):
 SPY_SENT_JS = """() => {
   if (!window.__sentSpy) {
     window.__sentSpy = true;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (msg, ...rest) {
-      window.__sent.push(msg && msg.fn);
-      return post.call(this, msg, ...rest);
-    };
+    for (const proto of [Worker.prototype, MessagePort.prototype]) {   // a dedicated or the shared engine
+      const post = proto.postMessage;
+      proto.postMessage = function (msg, ...rest) {
+        window.__sent.push(msg && msg.fn);
+        return post.call(this, msg, ...rest);
+      };
+    }
   }
   window.__sent = [];
 }"""
@@ -285,8 +290,9 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     driver.assert_clean(page)
 
 
-#: Every ``analyse`` message the page sends is counted by the worker it goes to, with the
-#: bridge's largest budget; position 0's replies are made "not finished" before the page reads
+#: Every ``analyse`` message the page sends is counted by the engine it goes to (the page's own,
+#: shared with other pages: its port; an extra one: its dedicated Worker), with the bridge's
+#: largest budget; position 0's replies are made "not finished" before the page reads
 #: them (a position that never finishes in time); each reply's verdict is kept
 #: (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
 #: reported, so a review uses two engines.
@@ -296,29 +302,43 @@ REVIEW_SPY_JS = """() => {
   window.__workers = [];
   window.__stopped = 0;
   window.__judged = {};
+  const watch = (channel) => {
+    channel.__analysed = 0;
+    window.__workers.push(channel);
+    channel.addEventListener('message', (e) => {
+      const r = e.data && e.data.type === 'reply' && e.data.ok ? e.data.result : null;
+      if (!r || typeof r.step !== 'number' || typeof r.finished !== 'boolean') return;
+      if (r.step === 0) Object.assign(r, { finished: false, values: {}, best: null, cost_tricks: null, cost_points: null });
+      window.__judged[r.step] = r.finished;
+    });
+  };
   const Plain = Worker;
   window.Worker = class extends Plain {
     constructor(...args) {
       super(...args);
-      this.__analysed = 0;
-      window.__workers.push(this);
-      this.addEventListener('message', (e) => {
-        const r = e.data && e.data.type === 'reply' && e.data.ok ? e.data.result : null;
-        if (!r || typeof r.step !== 'number' || typeof r.finished !== 'boolean') return;
-        if (r.step === 0) Object.assign(r, { finished: false, values: {}, best: null, cost_tricks: null, cost_points: null });
-        window.__judged[r.step] = r.finished;
-      });
+      watch(this);
     }
     terminate() { window.__stopped += 1; return super.terminate(); }
   };
-  const post = Plain.prototype.postMessage;
-  Plain.prototype.postMessage = function (msg, ...rest) {
-    if (msg && msg.fn === 'analyse') {
-      this.__analysed += 1;
-      msg = { ...msg, args: { ...msg.args, budget: 30 } };
-    }
-    return post.call(this, msg, ...rest);
-  };
+  if (window.SharedWorker) {
+    const Shared = SharedWorker;
+    window.SharedWorker = class extends Shared {
+      constructor(...args) {
+        super(...args);
+        watch(this.port);
+      }
+    };
+  }
+  for (const proto of [Plain.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && msg.fn === 'analyse' && '__analysed' in this) {
+        this.__analysed += 1;
+        msg = { ...msg, args: { ...msg.args, budget: 30 } };
+      }
+      return post.call(this, msg, ...rest);
+    };
+  }
 }"""
 
 

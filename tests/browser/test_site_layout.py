@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
+import build_site
+
+SITE = Path(__file__).resolve().parents[2] / "site"
 PAGE_FOLDERS = ("game", "viewer", "stats", "python")
 #: What each folder's modules may import (besides the Pyodide runtime the build adds).
 ALLOWED = {
@@ -24,11 +25,14 @@ ALLOWED = {
 RUNTIME = "pyodide"
 #: Modules the build writes into dist/ (no file of site/): the protocol's table and the
 #: engine's description of variant 1.0.0.
-GENERATED = {SITE / "engine" / "messages.js", SITE / "engine" / "default-rules.js"}
+GENERATED = {SITE / build_site.PROTOCOL_MODULE, SITE / build_site.DEFAULT_RULES_MODULE}
 
 STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
-WORKER_URL = re.compile(r"""new Worker\(\s*new URL\(\s*["']([^"']+)["']""")
+#: A worker's script: started inline (new Worker(new URL("x.js", ...))) or named first (a
+#: const X_URL = new URL("x.js", import.meta.url), as connect.js names the engine's, shared or not).
+WORKER_URL = re.compile(r"""new (?:Shared)?Worker\(\s*new URL\(\s*["']([^"']+)["']"""
+                        r"""|_URL = new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url""")
 PAGE_REF = re.compile(r"""<(?:script[^>]*\bsrc|link[^>]*rel="stylesheet"[^>]*\bhref)="([^"]+)\"""")
 
 
@@ -72,24 +76,19 @@ def test_imports_resolve_and_respect_the_layers(path):
         assert rel.parts[0] in ALLOWED[here], f"{here}/ must not import {rel.as_posix()}"
 
 
-def test_the_generated_modules_are_the_ones_the_build_writes():
-    import sys
-
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    import build_site
-
-    assert {SITE / build_site.PROTOCOL_MODULE, SITE / build_site.DEFAULT_RULES_MODULE} == GENERATED
+def test_the_generated_modules_are_not_kept_in_site():
     assert not any(p.is_file() for p in GENERATED), "a generated module is also kept in site/"
 
 
 def test_worker_urls_resolve():
     found = []
     for path in modules():
-        for spec in WORKER_URL.findall(path.read_text(encoding="utf-8")):
-            found.append(spec)
+        for match in WORKER_URL.findall(path.read_text(encoding="utf-8")):
+            spec = next(m for m in match if m)
+            found.append((path.name, spec))
             assert (path.parent / spec).is_file(), f"{path.name} starts a worker from {spec}, which does not exist"
-    assert len(found) == 3, found  # engine.js and engine-start.js start the engine; historyread.js its reader
+    # connect.js starts the engine (shared or dedicated); historyread.js its reader
+    assert sorted(found) == [("connect.js", "./engine-worker.js"), ("historyread.js", "./historyread-worker.js")], found
 
 
 @pytest.mark.parametrize("page", sorted(SITE.glob("*.html")), ids=lambda p: p.name)

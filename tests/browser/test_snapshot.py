@@ -6,17 +6,17 @@ A snapshot that is missing, stale, truncated, corrupt or cannot be restored
 means a normal boot and a fresh snapshot, with no error shown and the saved
 match kept: snapshot.js's checks refuse each kind of damage before Pyodide sees
 it, and the whole fallback is played through for a corrupt snapshot (refused
-by those checks) and for one that passes them but cannot be restored. The worker says which way it booted in ``self.spadesBoot.path``.
+by those checks) and for one that passes them but cannot be restored. The worker says which way it booted in ``self.spadesBoot.path``
+(read in the shared engine worker through engine_probe.py).
 
 The snapshot options of ``loadPyodide`` are experimental: if a Pyodide upgrade
 breaks restoring, test_repeat_visits_restore_the_snapshot fails loudly.
 """
 from __future__ import annotations
 
-import time
-
 import pytest
 from driver import BLANK_PAGE
+from engine_probe import boot_info
 
 pytestmark = pytest.mark.browser
 
@@ -28,17 +28,6 @@ READY_TO_BID = ("document.body.dataset.phase === 'bid' && "
 MY_TURN_TO_PLAY = ("document.body.dataset.phase === 'play' && "
                    "document.querySelector('#hand button[data-card]:enabled') !== null")
 HAND_JS = "[...document.querySelectorAll('#hand button[data-card]')].map((b) => b.dataset.card)"
-
-# Resolves with self.spadesBoot once the worker has booted and, after a plain
-# boot, finished (or given up) storing its snapshot.
-BOOT_INFO_JS = """() => new Promise((resolve) => {
-  const poll = () => {
-    const b = self.spadesBoot;
-    if (b && b.path && b.stored !== null) resolve(b);
-    else setTimeout(poll, 50);
-  };
-  poll();
-})"""
 
 # What Cache Storage holds for snapshots: {cache name: [{url, size, headerSize}]}.
 STORED_JS = """async () => {
@@ -85,20 +74,6 @@ DAMAGE_JS = """async (kind) => {
   await cache.put(req, new Response(bytes, { headers }));
   return await caches.keys();
 }"""
-
-
-def engine_worker(page):
-    deadline = time.monotonic() + BOOT_MS / 1000
-    while time.monotonic() < deadline:
-        for worker in page.workers:
-            if worker.url.split("?")[0].endswith(("/worker.js", "/engine-worker.js")):
-                return worker
-        page.wait_for_timeout(50)
-    raise AssertionError(f"no engine worker among {[w.url for w in page.workers]}")
-
-
-def boot_info(page) -> dict:
-    return engine_worker(page).evaluate(BOOT_INFO_JS)
 
 
 def open_fresh(page, url: str) -> dict:

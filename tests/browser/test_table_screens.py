@@ -13,6 +13,7 @@ import os
 import pytest
 
 from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, open_rules, seed_save, tool
+from engine_probe import DEDICATED_ENGINE
 
 pytestmark = pytest.mark.browser
 
@@ -126,6 +127,7 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     folder = shots_dir(screenshot_dir)
     small = {}
     held = []
+    page.add_init_script(script=DEDICATED_ENGINE)  # the runtime held: routes reach no shared worker
     page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site_url + QUERY.format(seed=11).replace("speed=0", "speed=fast"))
     page.wait_for_selector(".seat[data-seat='2']")

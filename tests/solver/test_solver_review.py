@@ -143,3 +143,28 @@ def test_the_table_shares_one_budget_among_the_four_leaders(record, monkeypatch)
     table = leader_table(_positions(record)[0], solver, 30.0)
     assert solver.deadlines == [1030.0] * 4
     assert [table[s] is None for s in range(4)] == [False, False, True, True]
+
+
+def test_step_wise_review_keeps_the_tables_of_several_hands(record):
+    """Pages sharing one engine analyse different hands one message at a time, in turns: each
+    hand keeps its solver (its tables) while others are analysed, up to STEPWISE_KEPT hands."""
+    from spades.solver import review as analysis
+
+    others = []
+    for seed in range(20, 20 + analysis.STEPWISE_KEPT):
+        m = spades.Match(seed=seed)
+        bots = [bot("easy", s) for s in range(4)]
+        while not m.hands_played:
+            m.act(bots[m.to_act].choose(m.view(m.to_act)))
+        others.append(m.hands_played[0])
+    analysis._STEPWISE.clear()
+    first = analysis.decision_at(record, 51, BUDGET)
+    solver = analysis._stepwise(record)[2]
+    for other in others[:-1]:                       # as many hands as are kept, counting this one
+        analysis.decision_at(other, 51, BUDGET)
+    assert analysis._stepwise(record)[2] is solver  # still kept: the same tables
+    assert analysis.decision_at(record, 51, BUDGET).to_dict() == first.to_dict()
+    for other in others:                            # one hand too many since it was last used
+        analysis.decision_at(other, 51, BUDGET)
+    assert len(analysis._STEPWISE) == analysis.STEPWISE_KEPT
+    assert analysis._stepwise(record)[2] is not solver

@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+"""One engine for a whole page (issue 31, item 2): figures of a tutorial page (a benchmark, not a test).
+
+    python tools/bench_frames.py [--repeats 5] [--turns 20] [--think-ms 700] [--only frames|memory|queue]
+                                 [--mode shared|dedicated] [--no-build] [--json]
+
+Builds dist/ unless --no-build, serves a copy with the test pages (tests/browser/pages, and the
+pages written here) and drives headless Chromium, once with the shared engine (SharedWorker, as
+shipped) and once with a dedicated engine per frame (SharedWorker taken away: the engine before
+the shared one, and the fallback):
+  frames  a page of four frames (two game embeds, two hand viewers: tests/browser/pages/
+          tutorial.html) beside a page of one game embed: the engine workers running; the time
+          from navigation until every frame is usable (a bid may be made, a hand is shown), on a
+          first visit (a fresh profile each) and a repeat visit (one profile, the snapshot
+          stored and the service worker in control), alternating, medians
+  memory  the tab's memory with the four frames and with the one: the proportional set size
+          (PSS, /proc) of the browser's renderer processes (pages, frames and workers) once a
+          repeat visit has settled, less that of a blank page just before, in a browser of its
+          own each time; medians
+  queue   a game embed beside a viewer reviewing a whole hand (viewer.html?analyse=1) with the
+          engine's largest budget per position (30 s: a long analysis) and on one engine (one
+          core reported: no extra engines), against the same game alone: how long the game's
+          play messages take from the page's postMessage to the reply (the wait behind the
+          analysis included: its worst case is the worst wait of a move), and the time from
+          your card to the next card you may play (Easy players, instant speed); the player
+          thinks --think-ms before each card (a move then meets the analysis at any point of
+          its slice)
+Timings on a shared machine are noisy: compare within one run and read the ratios.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
+from engine_probe import DEDICATED_ENGINE, engine_count  # noqa: E402
+
+import build_site  # noqa: E402
+
+BOOT_MS = 300_000
+MODES = ("shared", "dedicated")
+TUTORIAL = TEST_FILES + "tutorial.html"
+ONE_GAME = TEST_FILES + "bench-one-game.html"
+GAME_AND_REVIEW = TEST_FILES + "bench-game-review.html"
+GAME_ALONE = TEST_FILES + "bench-game-alone.html"
+#: Seconds a repeat visit settles before its memory is read (the snapshot stored, caches quiet).
+SETTLE_MS = 3000
+
+# Each frame notes when it first became usable (epoch ms): a game when a bid may be made (or a
+# card played, resuming), a viewer when its hand is shown. Checked every animation frame.
+USABLE_AT = """(() => {
+  const usable = () => {
+    const b = document.body;
+    if (!b) return false;
+    if (b.dataset.ready === '1') return true;
+    if (b.dataset.phase === 'play') return !!document.querySelector('#hand button[data-card]:enabled');
+    return b.dataset.phase === 'bid' && !!document.querySelector('#bid-panel:not([hidden]) button[data-bid]:enabled');
+  };
+  const tick = () => {
+    if (usable()) window.__usableAt = performance.timeOrigin + performance.now();
+    else requestAnimationFrame(tick);
+  };
+  if (window.top !== window) requestAnimationFrame(tick);
+})();"""
+
+FRAME_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title><link rel="icon" href="data:,">
+<style>body {{ margin: 0; display: flex; flex-wrap: wrap; gap: 8px; }} iframe {{ border: 0; width: 620px; height: 560px; }}</style>
+</head><body>
+{frames}
+</body></html>
+"""
+GAME_FRAME = ('<iframe name="{name}" title="Spades" '
+              'src="../embed.html?seed={seed}&amp;partner=easy&amp;opponents=easy&amp;speed=0&amp;compact=1"></iframe>')
+
+
+#: The reviewed hand: bench_review.py's fifth bench hand (its opening positions take the
+#: solver seconds: a long analysis).
+REVIEW_HAND = 4
+
+
+def review_hand() -> str:
+    """A completed hand in notation whose review is long, for the viewer."""
+    from bench_review import played_hands
+
+    return played_hands(REVIEW_HAND + 1, 12)[REVIEW_HAND]
+
+
+def write_pages(folder: Path) -> None:
+    """The benchmark's own pages beside the test pages: one game embed; a game beside a viewer
+    reviewing a hand; the same game alone (the same frame size)."""
+    game = GAME_FRAME.format(name="g42", seed=42)
+    viewer = f'<iframe name="review" title="A hand" src="../viewer.html?analyse=1&amp;hand={quote(review_hand(), safe="")}"></iframe>'
+    pages = {ONE_GAME: ("One game embed", game), GAME_AND_REVIEW: ("A game and a review", game + "\n" + viewer),
+             GAME_ALONE: ("A game alone", game)}
+    for path, (title, frames) in pages.items():
+        (folder / Path(path).name).write_text(FRAME_PAGE.format(title=title, frames=frames), encoding="utf-8")
+
+
+def new_context(browser, mode: str, **kwargs):
+    context = browser.new_context(viewport={"width": 1280, "height": 1200}, **kwargs)
+    context.add_init_script(script=USABLE_AT)
+    if mode == "dedicated":
+        context.add_init_script(script=DEDICATED_ENGINE)
+    return context
+
+
+def all_usable_ms(page, url: str) -> float:
+    """Navigate ``page`` to ``url``: ms from navigation until every frame is usable."""
+    page.goto(url)
+    count = page.evaluate("() => document.querySelectorAll('iframe').length")
+    while len(page.frames) < count + 1:
+        page.wait_for_timeout(20)
+    stamps = [frame.wait_for_function("() => window.__usableAt", timeout=BOOT_MS).json_value()
+              for frame in page.frames if frame is not page.main_frame]
+    return max(stamps) - page.evaluate("performance.timeOrigin")
+
+
+def renderer_pss_kb(browser) -> int:
+    """The proportional set size of the browser's renderer processes (kB, from /proc)."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        processes = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    total = 0
+    for proc in processes:
+        if proc["type"] != "renderer":
+            continue
+        try:
+            text = Path(f"/proc/{proc['id']}/smaps_rollup").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        total += next(int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:"))
+    return total
+
+
+def wait_controlled(page) -> None:
+    page.evaluate("""async () => {
+      if (!navigator.serviceWorker) return;
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+    }""")
+
+
+def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
+    """First and repeat visits of the four-frame page and the one-frame page, in ``mode``."""
+    first = {"four": [], "one": []}
+    again = {"four": [], "one": []}
+    workers = {}
+    pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
+    for i in range(repeats):
+        for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
+            context = new_context(browser, mode)
+            page = context.new_page()
+            first[which].append(all_usable_ms(page, pages[which]))
+            if i == 0:
+                workers[which] = engine_count(page)
+            context.close()
+    # repeat visits: one profile that has seen both pages (snapshot stored, service worker in control)
+    context = new_context(browser, mode)
+    page = context.new_page()
+    for which in ("four", "one"):
+        all_usable_ms(page, pages[which])
+    wait_controlled(page)
+    page.close()
+    for i in range(repeats):
+        for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
+            page = context.new_page()
+            again[which].append(all_usable_ms(page, pages[which]))
+            page.close()
+    context.close()
+
+    def med(values: list[float]) -> int:
+        return round(statistics.median(values))
+
+    return {
+        "engine_workers": workers,
+        "first_visit_ms": {"four_frames": med(first["four"]), "one_frame": med(first["one"]),
+                           "ratio": round(statistics.median(first["four"]) / statistics.median(first["one"]), 2),
+                           "runs": {k: [round(x) for x in v] for k, v in first.items()}},
+        "repeat_visit_ms": {"four_frames": med(again["four"]), "one_frame": med(again["one"]),
+                            "ratio": round(statistics.median(again["four"]) / statistics.median(again["one"]), 2),
+                            "runs": {k: [round(x) for x in v] for k, v in again.items()}},
+    }
+
+
+def memory_figures(launch, url: str, repeats: int, mode: str) -> dict:
+    """The tab's memory (MB) on a repeat visit of the four-frame and the one-frame page, in
+    ``mode``: each sample in a browser of its own (``launch()``), against a blank page just before."""
+    pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
+    samples: dict[str, list[float]] = {"four": [], "one": []}
+    for i in range(repeats):
+        for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
+            browser = launch()
+            context = new_context(browser, mode)
+            page = context.new_page()
+            all_usable_ms(page, pages[which])        # the first visit stores the snapshot
+            wait_controlled(page)
+            page.goto(url + TEST_FILES + "blank.html")
+            page.wait_for_timeout(SETTLE_MS)
+            blank_kb = renderer_pss_kb(browser)
+            all_usable_ms(page, pages[which])
+            page.wait_for_timeout(SETTLE_MS)
+            samples[which].append((renderer_pss_kb(browser) - blank_kb) / 1024)
+            browser.close()
+    return {"four_frames_mb": round(statistics.median(samples["four"])),
+            "one_frame_mb": round(statistics.median(samples["one"])),
+            "runs": {k: [round(x) for x in v] for k, v in samples.items()}}
+
+
+TURN_JS = """async () => {
+  const enabled = () => [...document.querySelectorAll('#hand button[data-card]:not([disabled])')];
+  const hand = () => document.querySelectorAll('#hand button[data-card]').length;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  if (!enabled().length) { await frame(); if (!enabled().length) return {skip: true}; }
+  const before = hand();
+  const t0 = performance.now();
+  enabled()[0].click();
+  for (;;) {
+    const cont = document.querySelector('button[data-action="continue"]');
+    if (document.body.dataset.phase !== 'play' || (cont && cont.offsetParent !== null)) return {ms: performance.now() - t0, end: true};
+    if (hand() === before - 1 && enabled().length > 0) return {ms: performance.now() - t0, end: false};
+    await frame();
+  }
+}"""
+REVIEW_RUNNING = ("() => { const s = document.querySelector('#analyse-stop'); "
+                  "return !!s && !s.hidden; }")
+
+# In every frame: each engine request's time from postMessage to its reply (window.__latency:
+# [fn, ms]); in the viewer, analyses get the largest budget and the device reports one core (the
+# review then runs on the page's own engine only).
+LATENCY_SPY = """(() => {
+  if (window.top === window) return;
+  const viewer = location.pathname.endsWith('/viewer.html');
+  if (viewer) Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 });
+  window.__latency = [];
+  const asked = new WeakMap();   // channel -> Map(id -> [fn, t0])
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && typeof msg.fn === 'string') {
+        if (viewer && msg.fn === 'analyse') msg = { ...msg, args: { ...msg.args, budget: 30 } };
+        if (!asked.has(this)) {
+          const mine = new Map();
+          asked.set(this, mine);
+          this.addEventListener('message', (e) => {
+            const d = e.data;
+            if (!d || d.type !== 'reply' || !mine.has(d.id)) return;
+            const [fn, t0] = mine.get(d.id);
+            mine.delete(d.id);
+            window.__latency.push([fn, performance.now() - t0]);
+          });
+        }
+        asked.get(this).set(msg.id, [msg.fn, performance.now()]);
+      }
+      return post.call(this, msg, ...rest);
+    };
+  }
+})();"""
+
+
+def play_turns(game, count: int, think_ms: int, still=lambda: True) -> list[float]:
+    """Play ``count`` turns in the game frame (a bid of 3 where asked), each after ``think_ms``;
+    the turn times (ms)."""
+    times: list[float] = []
+    while len(times) < count and still():
+        game.wait_for_timeout(think_ms)
+        action = game.wait_for_function(NEXT_JS, timeout=BOOT_MS).json_value()
+        if action["kind"] == "over":
+            break
+        if action["kind"] == "continue":
+            game.click("#sheet-dialog button[data-action='continue']")
+            game.wait_for_function("() => !document.querySelector('#sheet-dialog').open")
+        elif action["kind"] == "bid":
+            game.click("#bid-panel:not([hidden]) button[data-bid='3']:enabled")
+            game.wait_for_function("() => !document.querySelector(\"#bid-panel:not([hidden]) button[data-bid='3']:enabled\")")
+        else:
+            result = game.evaluate(TURN_JS)
+            if not result.get("skip") and not result["end"]:
+                times.append(result["ms"])
+    return times
+
+
+def _spread(values: list[float]) -> dict:
+    return {"median": round(statistics.median(values)) if values else None,
+            "max": round(max(values)) if values else None, "count": len(values)}
+
+
+def queue_figures(browser, url: str, turns: int, think_ms: int, mode: str) -> dict:
+    """A game's turns beside a viewer reviewing a hand, and alone, in ``mode``."""
+    out: dict = {}
+    for which, path in (("alone", GAME_ALONE), ("beside_review", GAME_AND_REVIEW)):
+        context = new_context(browser, mode)
+        context.add_init_script(script=LATENCY_SPY)
+        page = context.new_page()
+        all_usable_ms(page, url + path)
+        game = page.frame(name="g42")
+        game.evaluate("() => { window.__latency = []; }")   # the boot's own messages aside
+        if which == "beside_review":
+            review = page.frame(name="review")
+            review.wait_for_function(REVIEW_RUNNING, timeout=BOOT_MS)
+
+            def running(frame=review) -> bool:
+                return frame.evaluate(REVIEW_RUNNING)
+            times = play_turns(game, turns, think_ms, running)
+            still = running()
+        else:
+            times = play_turns(game, turns, think_ms)
+            still = None
+        latency = game.evaluate("() => window.__latency")
+        out[which] = {"turn_ms": _spread(times), "play_message_ms": _spread([ms for _, ms in latency]),
+                      "by_message": {fn: _spread([ms for f, ms in latency if f == fn]) for fn in sorted({f for f, _ in latency})},
+                      "review_still_running": still, "engine_workers": engine_count(page)}
+        context.close()
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--turns", type=int, default=20)
+    parser.add_argument("--think-ms", type=int, default=700)
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--only", choices=["frames", "memory", "queue"], action="append")
+    parser.add_argument("--mode", choices=MODES, action="append")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    dist = ROOT / "dist"
+    if not args.no_build:
+        build_site.build(dist)
+    served = Path(tempfile.mkdtemp(prefix="spades-bench-frames-")) / "dist"
+    shutil.copytree(dist, served)
+    add_test_pages(served)
+    (served / TEST_FILES / "blank.html").write_text("<!doctype html><title>blank</title>", encoding="utf-8")
+    write_pages(served / TEST_FILES)
+    info = json.loads((served / "build.json").read_text())
+    build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"])
+    server = build_site.make_server(served, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    from playwright.sync_api import sync_playwright
+    results: dict = {}
+    wanted = args.only or ["frames", "memory", "queue"]
+    with sync_playwright() as pw:
+        def launch():
+            return pw.chromium.launch(executable_path=find_chromium(pw), args=CHROMIUM_ARGS)
+        browser = launch()
+        for mode in args.mode or MODES:
+            if "frames" in wanted:
+                results.setdefault("frames", {})[mode] = frames_figures(browser, url, args.repeats, mode)
+            if "memory" in wanted:
+                results.setdefault("memory", {})[mode] = memory_figures(launch, url, args.repeats, mode)
+            if "queue" in wanted:
+                results.setdefault("queue", {})[mode] = queue_figures(browser, url, args.turns, args.think_ms, mode)
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(served.parent, ignore_errors=True)
+    print(json.dumps(results, indent=None if args.json else 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
