@@ -1,7 +1,9 @@
 """Decision times of a computer level over whole hands, in CPython or in Pyodide.
 
 A benchmark, not a test. Plays the first hand of matches 1…N with the level in every seat and
-times each of its decisions (bids and cards; a forced card counts as the game asks for it too)
+times each of its decisions (bids and cards; a forced card counts as the game asks for it too;
+"exact": cards by exact sampling, "fallback": cards by play-outs where exact sampling ran out of
+nodes)
 in CPU seconds (``time.process_time``; under Pyodide, ``tools/pyodide_node.mjs`` makes that
 Node's own CPU time, so a loaded machine counts less). Prints the count, median, p95 and max
 per kind of decision and over all, and a digest of the decisions (the same digest: the same
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from spades import Match  # noqa: E402
 from spades.ai import bot  # noqa: E402
+from spades.ai.tracker import track  # noqa: E402
 
 
 def summary(ts: list[float]) -> dict:
@@ -43,9 +46,15 @@ def summary(ts: list[float]) -> dict:
     }
 
 
+def exact_applies(player: object, view: object) -> bool:
+    """Whether ``player`` would have played ``view`` by exact sampling had its nodes sufficed."""
+    exact = getattr(player, "exact", None)
+    return exact is not None and exact.applies(track(view))
+
+
 def run(level: str, hands: int) -> dict:
     """Time every decision of the first hand of matches 1…``hands`` (``level`` in every seat)."""
-    times: dict[str, list[float]] = {"bid": [], "card": [], "exact": []}
+    times: dict[str, list[float]] = {"bid": [], "card": [], "exact": [], "fallback": []}
     chosen = []
     for seed in range(1, hands + 1):
         m = Match(seed=seed)
@@ -58,6 +67,8 @@ def run(level: str, hands: int) -> dict:
             times["bid" if view.phase == "bid" else "card"].append(spent)
             if e.reason.code.startswith("play.exact"):
                 times["exact"].append(spent)
+            elif e.reason.code.startswith("play.search") and exact_applies(players[m.to_act], view):
+                times["fallback"].append(spent)
             chosen.append(e.action)
             m.act(e.action)
     everything = times["bid"] + times["card"]

@@ -11,6 +11,7 @@ from spades.ai.exact import ExactBudget
 from spades.ai.hard import HardBot
 from spades.ai.sampling import bid_fit, fitted_deals
 from spades.ai.tracker import track
+
 PERCENT = 100
 
 
@@ -58,18 +59,16 @@ def test_exact_play_solves_sampled_deals_and_falls_back_to_play_outs_past_its_no
     m = played(8, 4 + 28)                               # six tricks left
     view = m.view(m.to_act)
     bot = HardBot(4)
-    bot.budget = 2000
+    bot.exact = ExactBudget(tricks=6, deals=8, min_deals=4, nodes=200_000)
     e = bot.explain(view)
     assert e.reason.code == "play.exact" and e.reason.params["left"] == 6
-    assert 8 <= e.reason.params["samples"] <= 16
+    assert e.reason.params["samples"] == 8
     assert e.action == bot.choose(view)
     tight = HardBot(4)
-    tight.budget = 2000
-    tight.exact = ExactBudget(tricks=6, deals=16, min_deals=8, nodes=200)   # too few nodes
+    tight.exact = ExactBudget(tricks=6, deals=8, min_deals=4, nodes=200)   # too few nodes
     assert tight.explain(view).reason.code in ("play.search", "play.search_rule")
     off = HardBot(4)
-    off.budget = 2000
-    off.exact = ExactBudget(tricks=5, deals=16, min_deals=8, nodes=30000)   # not yet
+    off.exact = ExactBudget(tricks=5, deals=8, min_deals=4, nodes=200_000)   # not yet
     assert off.explain(view).reason.code in ("play.search", "play.search_rule")
 
 

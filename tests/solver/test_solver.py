@@ -74,7 +74,7 @@ def test_match_value_agrees_with_brute_force_on_small_positions():
         scores = (rnd.choice((0, 440, 480)), rnd.choice((0, 450, 490)))
         value = MatchValue(-9, scores, 600)
         got = Solver(pos.bids, pos.bags, value).values(pos)
-        want = brute_values(pos, lambda wn: match_margin(pos.bids, wn, pos.bags, -9, scores, 600))
+        want = brute_values(pos, lambda wn, pos=pos, scores=scores: match_margin(pos.bids, wn, pos.bags, -9, scores, 600))
         for card, (tricks, margin) in want.items():
             v = got[CARD_INDEX[card]]
             assert v.tricks[0] == tricks and v.margin == margin, (i, card, v, margin)
