@@ -1,6 +1,7 @@
 """Independent oracles for the double-dummy solver's tests and benchmarks.
 
-* :func:`brute_values` — a plain brute-force minimax (every card, no pruning, no tables);
+* :func:`brute_values` — a plain brute-force minimax (every card, no pruning, no tables), by
+  the hand's points or :func:`match_margin` (a computer player's match value);
 * :func:`endplay_tricks` — the ``endplay`` package (bridge DDS, spades as trump), which
   agrees with Spades trick-taking once spades are broken;
 * :func:`random_match` — positions reached by random legal play.
@@ -15,7 +16,7 @@ import random
 import spades
 from spades.cards import CARD_NAMES
 from spades.legal import legal_mask, trick_winner
-from spades.scoring import score_team
+from spades.scoring import match_winner, score_team
 from spades.solver import Position
 
 
@@ -24,6 +25,22 @@ def score_margin(bids, won, bags) -> int:
     a = score_team(0, (bids[0], bids[2]), (won[0], won[2]), 0, bags[0]).delta
     b = score_team(1, (bids[1], bids[3]), (won[1], won[3]), 0, bags[1]).delta
     return a - b
+
+
+def match_margin(bids, won, bags, bag_value: int, scores, win_bonus: int) -> int:
+    """Team 0's valued margin as a computer player counts it (spades.solver.MatchValue), straight
+    from the scoring function's breakdown: each bag ``bag_value`` points and no penalty, and
+    ``win_bonus`` for the team whose real points end the match."""
+    real, valued = [], []
+    for team in (0, 1):
+        ts = score_team(team, (bids[team], bids[team + 2]), (won[team], won[team + 2]), 0, bags[team])
+        real.append(scores[team] + ts.delta)
+        valued.append(ts.delta - ts.penalty_points - ts.bags + ts.bags * bag_value)
+    margin = valued[0] - valued[1]
+    winner = match_winner((real[0], real[1]))
+    if winner is not None:
+        margin += win_bonus if winner == 0 else -win_bonus
+    return margin
 
 
 def brute(hands, trick, leader, broken, won, value):
@@ -49,8 +66,9 @@ def brute(hands, trick, leader, broken, won, value):
     return max(results) if seat % 2 == 0 else min(results)
 
 
-def brute_values(pos: Position) -> dict[str, tuple[int, int]]:
-    """Each legal card → (team 0's further tricks, acting team's margin), by brute force."""
+def brute_values(pos: Position, score=None) -> dict[str, tuple[int, int]]:
+    """Each legal card → (team 0's further tricks, acting team's margin), by brute force;
+    ``score(won)``: team 0's margin for the final tricks per seat (default: the hand's points)."""
     seat = pos.to_act
     legal = legal_mask(pos.hands[seat], pos.trick[0] // 13 if pos.trick else None, pos.broken)
     out = {}
@@ -69,7 +87,7 @@ def brute_values(pos: Position) -> dict[str, tuple[int, int]]:
             else:
                 won = list(pos.won)
             tricks = brute(*args, won, lambda wn: wn[0] + wn[2]) - start
-            margin = brute(*args, won, lambda wn: score_margin(pos.bids, wn, pos.bags))
+            margin = brute(*args, won, score or (lambda wn: score_margin(pos.bids, wn, pos.bags)))
             out[CARD_NAMES[c]] = (tricks, margin if seat % 2 == 0 else -margin)
     return out
 

@@ -180,6 +180,7 @@ def pair(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     rnd = random.Random(args.seed)
     lost = {lv: [0, 0] for lv in levels}
+    by_phase = {(lv, ph): [0, 0] for lv in levels for ph in PHASES}   # tricks, points lost
     wins = dict.fromkeys(levels, 0)       # decisions where this level's card lost fewest points, alone
     judged = unfinished = 0
     for h in range(args.hands):
@@ -205,10 +206,13 @@ def pair(args: argparse.Namespace) -> None:
             top_t = max(v.tricks[team] for v in vals.values())
             top_p = max(v.margin for v in vals.values())
             costs = {}
+            phase = _phase((item.index - 4) // 4 + 1)
             for lv, card in picks[item.index - 4].items():
                 costs[lv] = top_p - vals[card].margin
                 hand[lv][0] += top_t - vals[card].tricks[team]
                 hand[lv][1] += costs[lv]
+                by_phase[lv, phase][0] += top_t - vals[card].tricks[team]
+                by_phase[lv, phase][1] += costs[lv]
             low = min(costs.values())
             if list(costs.values()).count(low) == 1:
                 wins[min(costs, key=costs.get)] += 1
@@ -220,7 +224,18 @@ def pair(args: argparse.Namespace) -> None:
     for lv in levels:
         emit(kind="pair_summary", level=lv, driver=args.driver, hands=args.hands, decisions_judged=judged,
              decisions_not_finished=unfinished, mean_tricks_lost=round(lost[lv][0] / args.hands, 3),
-             mean_points_lost=round(lost[lv][1] / args.hands, 2), decisions_best_alone=wins[lv])
+             mean_points_lost=round(lost[lv][1] / args.hands, 2), decisions_best_alone=wins[lv],
+             **{f"tricks_{ph}": [round(by_phase[lv, ph][0] / args.hands, 3),
+                                 round(by_phase[lv, ph][1] / args.hands, 2)] for ph in PHASES})
+
+
+#: The hand's tricks in three parts, for ``pair``'s losses per part (tricks and points a hand).
+PHASES = ("1-4", "5-8", "9-13")
+
+
+def _phase(trick: int) -> str:
+    """The part of the hand (:data:`PHASES`) trick number ``trick`` is in."""
+    return PHASES[0] if trick <= 4 else PHASES[1] if trick <= 8 else PHASES[2]
 
 
 def main() -> None:

@@ -140,12 +140,21 @@ CODES: dict[str, dict[str, str]] = {
         "make": "percent",
         "candidates": "candidates",
     },
-    "play.endgame": {
+    "play.exact": {
         "card": "card",
         "left": "count",
         "samples": "count",
         "value": "points",
         "make": "percent",
+        "candidates": "candidates",
+    },
+    "play.exact_nil": {
+        "card": "card",
+        "left": "count",
+        "samples": "count",
+        "value": "points",
+        "make": "percent",
+        "nil": "percent",
         "candidates": "candidates",
     },
     "play.search_rule": {

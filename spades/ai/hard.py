@@ -31,21 +31,24 @@ from ..legal import NIL, legal_mask, trick_winner
 from ..scoring import team_need
 from ..view import SeatView
 from .base import Bot
-from .endgame import endgame_samples, endgame_values, is_endgame
 from .estimate import ROUND, clamp_bid, estimate_parts, explain_team_bid, nil_ok
+from .exact import ExactBudget, ExactResult, exact_values, standing_nils
 from .explain import Explanation, Reason, reason, shown
 from .hardbid import BID_SAMPLES, simulate_bid
 from .house import house_scoring
 from .normal import explain_card
 from .playout import hand_value, rollout
-from .sampling import sample_hands
+from .sampling import fitted_deals, sample_hands
 from .tracker import Tracker, track
 
 ROLLOUTS = 15000  # card plays simulated per decision (split over candidates and samples)
 PRIOR = 4.0  # points of credit for Normal's choice per sample
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
-ENDGAME_PRIOR = 0.5  # exact endgame: points of credit for Normal's choice per deal (breaks ties)
+#: Hard's exact play (:mod:`spades.ai.exact`): from this many tricks left, up to this many deals
+#: each solved exactly within this many solver nodes (at least this many deals, or the play-outs
+#: decide).
+EXACT = ExactBudget(tricks=6, deals=16, min_deals=8, nodes=30000)
 DESPERATE_SCORE = 400  # the opponents are this close to the target …
 DESPERATE_GAP = 120  # … and this far ahead: only a gamble (a loose nil) can save the match
 NIL_MARGIN = 20  # points above the floor a failed nil must leave before Hard risks one
@@ -120,16 +123,20 @@ def rollout_values(
 
 
 def explain_search(
-    view: SeatView, rng: random.Random, budget: int = ROLLOUTS
+    view: SeatView,
+    rng: random.Random,
+    budget: int = ROLLOUTS,
+    exact: ExactBudget | None = EXACT,
 ) -> tuple[int, Reason]:
     """Hard's card for ``view`` by sampled deals, with the search's result as its reason.
 
-    In the last tricks (:func:`~spades.ai.endgame.is_endgame`, standard rules) every sampled
-    deal is solved exactly (reason ``play.endgame``); earlier each candidate is played out
-    to the end of the hand on every deal (:func:`rollout_values`, ``budget`` card plays).
-    The work is a fixed count, never a clock: the same view and generator give the same card.
-    The reason gives each candidate's average value and how often our contract was made
-    over the deals searched (counted in the same loop: no extra search).
+    Once few enough tricks are left (``exact``, standard rules) every sampled deal is solved
+    exactly (:mod:`spades.ai.exact`, reasons ``play.exact`` and ``play.exact_nil``); earlier,
+    or when the solver's nodes run out first, each candidate is played out to the end of the
+    hand on every deal (:func:`rollout_values`, ``budget`` card plays). The work is a fixed
+    count, never a clock: the same view and generator give the same card. The reason gives
+    each candidate's average value and how often our contract was made over the deals searched
+    (counted in the same loop: no extra search).
     """
     t = track(view)
     legal = legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken)
@@ -141,16 +148,33 @@ def explain_search(
     rule_card, rule_reason = explain_card(t, view.scores, view.bags)
     # the candidate standing for Normal's card (equivalent cards are merged)
     fallback = max(c for c in moves if SUIT_OF[c] == SUIT_OF[rule_card] and c <= rule_card)
-    exact = view.rules.default and is_endgame(t)
-    if exact:
-        totals, made, done = endgame_values(
-            t, view.bags, moves, rng, sample_hands, endgame_samples(budget, ROLLOUTS)
-        )
-    else:
-        totals, made, done = rollout_values(t, view, moves, rng, budget)
+    if exact is not None and view.rules.default and exact.applies(t):
+        deals = fitted_deals(t, rng, exact.deals)
+        res = exact_values(t, view.scores, view.bags, moves, deals, exact)
+        if res is not None:
+            return exact_choice(t, moves, fallback, res)
+    totals, made, done = rollout_values(t, view, moves, rng, budget)
     if not done:
         return rule_card, rule_reason
-    table: list[dict[str, Any]] = [
+    table = _table(moves, totals, made, done)
+    # the search must beat Normal's choice
+    totals[fallback] += PRIOR * done
+    # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
+    best_val = max(totals.values())
+    eps = 1e-6 * done
+    good = [c for c in moves if totals[c] >= best_val - eps]
+    card = fallback if fallback in good else min(good, key=lambda c: (RANK_OF[c], c))
+    params = _params(card, moves, table, done)
+    if card == fallback:
+        return card, Reason("play.search_rule", {**params, "details": [rule_reason.to_dict()]})
+    return card, Reason("play.search", params)
+
+
+def _table(
+    moves: list[int], totals: dict[int, float], made: dict[int, int], done: int
+) -> list[dict[str, Any]]:
+    """The search's table for the reason: each candidate's average value and make share."""
+    return [
         {
             "card": CARD_NAMES[c],
             "value": shown(totals[c] / done),
@@ -158,27 +182,40 @@ def explain_search(
         }
         for c in moves
     ]
-    # the search must beat Normal's choice
-    totals[fallback] += (ENDGAME_PRIOR if exact else PRIOR) * done
-    # ties (and near-ties) go to Normal's choice when it is among the best, else the lowest card
-    best_val = max(totals.values())
-    eps = 1e-6 * done
-    good = [c for c in moves if totals[c] >= best_val - eps]
-    card = fallback if fallback in good else min(good, key=lambda c: (RANK_OF[c], c))
+
+
+def _params(card: int, moves: list[int], table: list[dict[str, Any]], done: int) -> dict[str, Any]:
+    """A search reason's parameters: the chosen card's figures and the table, best first."""
     row = table[moves.index(card)]
-    table.sort(key=lambda r: -r["value"])
-    params = {
+    return {
         "card": CARD_NAMES[card],
         "samples": done,
         "value": row["value"],
         "make": row["make"],
-        "candidates": table,
+        "candidates": sorted(table, key=lambda r: -r["value"]),
     }
-    if exact:
-        return card, Reason("play.endgame", {**params, "left": t.hand.bit_count()})
-    if card == fallback:
-        return card, Reason("play.search_rule", {**params, "details": [rule_reason.to_dict()]})
-    return card, Reason("play.search", params)
+
+
+def exact_choice(
+    t: Tracker, moves: list[int], fallback: int, res: ExactResult
+) -> tuple[int, Reason]:
+    """The card with the best summed exact value; ties go to more tricks for our team, then to
+    Normal's card (``fallback``), then to the lowest card. Its reason says how often the card
+    made our contract (and kept our nil) over the deals solved."""
+    card = max(
+        moves,
+        key=lambda c: (res.totals[c], res.tricks[c], c == fallback, -RANK_OF[c], -c),
+    )
+    done = res.done
+    params = {
+        **_params(card, moves, _table(moves, res.totals, res.made, done), done),
+        "left": t.hand.bit_count(),
+    }
+    if standing_nils(t):
+        return card, Reason(
+            "play.exact_nil", {**params, "nil": round(PERCENT * res.nils[card] / done)}
+        )
+    return card, Reason("play.exact", params)
 
 
 def explain_hard_bid(view: SeatView) -> tuple[int, Reason]:
@@ -237,6 +274,7 @@ class HardBot(Bot):
     level = "hard"
     budget = ROLLOUTS
     bid_samples = BID_SAMPLES
+    exact: ExactBudget | None = EXACT
 
     def explain_bid(self, view: SeatView) -> Explanation:
         """The heuristic bid (:func:`explain_hard_bid`) checked against its neighbours and nil by
@@ -247,5 +285,8 @@ class HardBot(Bot):
     def explain_play(self, view: SeatView) -> Explanation:
         """The card with the best average play-out value over sampled deals, with the search's
         figures."""
-        card, why = explain_search(view, self.rng(view), self.budget)
+        exact = self.exact
+        if exact is not None:  # a smaller play-out budget (tests) scales the exact play with it
+            exact = exact.scaled(self.budget / type(self).budget)
+        card, why = explain_search(view, self.rng(view), self.budget, exact)
         return Explanation(CARD_NAMES[card], why)

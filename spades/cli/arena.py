@@ -140,7 +140,10 @@ def _task(args: tuple[str, str, int, int, int, str]) -> MatchResult:
     return play_match(*args)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """95% Wilson score interval for a proportion ``wins / n``."""
     if n == 0:
         return 0.0, 1.0
@@ -208,6 +211,27 @@ def _times(ts: list[float]) -> dict:
     }
 
 
+def points_gap(results: list[MatchResult]) -> tuple[float, float, float] | None:
+    """A's points a hand minus B's over all matches, with its 95 % interval from the seeds'
+    pairs (each seed's two matches share their deals, so the gap varies far less than either
+    side's points: a finer measure than the win rate). ``None`` with fewer than two seeds."""
+    by_seed: dict[int, list[int]] = {}
+    for r in results:
+        pair = by_seed.setdefault(r.seed, [0, 0])
+        pair[0] += r.sides["A"].points - r.sides["B"].points
+        pair[1] += r.hands
+    n = len(by_seed)
+    if n < 2:
+        return None
+    gaps = [g for g, _ in by_seed.values()]
+    hands = [h for _, h in by_seed.values()]
+    ratio = sum(gaps) / sum(hands)
+    mean_hands = sum(hands) / n
+    spread = sum((g - ratio * h) ** 2 for g, h in zip(gaps, hands)) / (n - 1)
+    half = Z95 * math.sqrt(spread / n) / mean_hands
+    return ratio, ratio - half, ratio + half
+
+
 def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) -> dict:
     """Aggregate per-match results into the arena report."""
     sides = {"A": SideStats(), "B": SideStats()}
@@ -222,6 +246,7 @@ def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) ->
     a_wins = sides["A"].wins
     score = a_wins + 0.5 * draws
     lo, hi = wilson(score, n)
+    gap = points_gap(results)
 
     def side(st: SideStats, level: str) -> dict:
         h = max(1, st.hands)
@@ -252,6 +277,10 @@ def report(level_a: str, level_b: str, seed: int, results: list[MatchResult]) ->
         "capped": sum(r.capped for r in results),
         "a_win_rate": round(score / n, 4) if n else None,
         "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+        "a_minus_b_points_per_hand": None if gap is None else round(gap[0], 2),
+        "a_minus_b_points_per_hand_ci95": None
+        if gap is None
+        else [round(gap[1], 2), round(gap[2], 2)],
         "sides": {"A": side(sides["A"], level_a), "B": side(sides["B"], level_b)},
         "decision_time": {lv: _times(ts) for lv, ts in times.items()},
     }
@@ -269,6 +298,11 @@ def format_report(rep: dict) -> str:
         f"{100 * rep['a_win_rate_ci95'][0]:.1f}"
         f"–{100 * rep['a_win_rate_ci95'][1]:.1f}%)",
     ]
+    if rep.get("a_minus_b_points_per_hand") is not None:
+        lo, hi = rep["a_minus_b_points_per_hand_ci95"]
+        lines.append(
+            f"A's points a hand minus B's {rep['a_minus_b_points_per_hand']}  (95% {lo}–{hi})"
+        )
     for k in ("A", "B"):
         s = rep["sides"][k]
         nil = "-" if s["nil_success_pct"] is None else f"{s['nil_success_pct']}%"

@@ -12,6 +12,7 @@ Only the arena uses this (never the game): it needs git and the repository's his
 from __future__ import annotations
 
 import importlib
+import inspect
 import io
 import os
 import re
@@ -85,14 +86,15 @@ def load(commit: str) -> ModuleType:
 
 
 class OldBot:
-    """A bot of an old package deciding from that package's own view (Hard without its time cap)."""
+    """A bot of an old package deciding from that package's own view (Hard without its time cap,
+    in the commits whose Hard had one)."""
 
     def __init__(self, package: ModuleType, level: str, seed: int) -> None:
         ai = importlib.import_module(f"{package.__name__}.ai")
         self.bot = ai.bot(level, seed=seed)
-        self.hard = (
-            importlib.import_module(f"{package.__name__}.ai.hard") if level == "hard" else None
-        )
+        hard = importlib.import_module(f"{package.__name__}.ai.hard") if level == "hard" else None
+        capped = hard is not None and "time_cap" in inspect.signature(hard.search_card).parameters
+        self.hard = hard if capped else None
 
     def choose(self, view: Any) -> int | str:
         """The old bot's action for the old engine's ``view``."""

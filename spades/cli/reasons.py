@@ -125,10 +125,16 @@ TEXTS: dict[str, str] = {
         "Play {card}: the usual card here, and it held up: in {make}% of the {samples} "
         "deals I tried it made our bid (about {value} points a hand)."
     ),
-    "play.endgame": (
-        "Play {card}: with {left} tricks left I worked out all {samples} ways the cards "
-        "can lie, and this card made our bid in {make}% of them (about {value} points a "
-        "hand)."
+    "play.exact": (
+        "Play {card}: with {left} tricks left I worked out {samples} deals of the hidden "
+        "cards that fit the bids and the play so far, each with the best play on both sides; "
+        "with this card our bid was made in {make}% of them (about {value} points a hand)."
+    ),
+    "play.exact_nil": (
+        "Play {card}: with {left} tricks left I worked out {samples} deals of the hidden "
+        "cards that fit the bids and the play so far, each with the best play on both sides; "
+        "with this card the nil held in {nil}% of them and our bid was made in {make}% (about "
+        "{value} points a hand)."
     ),
     "bid.simulated": (
         "Bid {bid}: I played this hand out {samples} times; the bid was made in {make}% "

@@ -21,10 +21,11 @@ Standard library only (runs unchanged in Pyodide).
 from __future__ import annotations
 
 from .position import CardValue, NotFinished, Position, SolverError
-from .search import Solver, hand_margin, solve, solve_position
+from .search import MatchValue, Solver, hand_margin, solve, solve_position
 
 __all__ = [
     "CardValue",
+    "MatchValue",
     "NotFinished",
     "Position",
     "Solver",

@@ -9,15 +9,21 @@ with a table of bounds keyed by what the tricks won per seat can still score (ni
 seat's count matter; a team without nil counts by its total) and shared by relevance like the
 trick search's, and a cut-off from the range of margins still possible (the run of top spades
 counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
+
+The margin is the hand's real points by default (the review's question). A computer player
+asks with a :class:`MatchValue` instead: bags at their long-run cost and a bonus for the
+match the hand decides, the value its play-outs use (:func:`spades.ai.playout.hand_value`).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..legal import trick_winner
-from ..scoring import score_team
+from ..scoring import match_winner, score_team
 from .moves import follow_moves, lead_moves
 from .quick import seat_spade_tricks, spade_run
 from .state import SearchState
@@ -43,21 +49,75 @@ RUN_LEAST = [
 TEAM_POINTS_CACHE = 4096  # (bids, bags, team, tricks of each seat) → points: a few hundred a hand
 
 
+@dataclass(frozen=True, slots=True)
+class MatchValue:
+    """A finished hand valued for the match rather than by its points: each bag taken counts
+    ``bag_value`` points (its long-run cost: one point now and a tenth of a later penalty)
+    instead of one point and this hand's penalty, and the team whose real points end the match
+    (from ``scores``, the match before the hand, standard target and floor) gains
+    ``win_bonus`` (the other loses it)."""
+
+    bag_value: int
+    scores: tuple[int, int] = (0, 0)
+    win_bonus: int = 0
+
+
 @lru_cache(maxsize=TEAM_POINTS_CACHE)
 def team_points(
-    bids: tuple[int, ...], bags: tuple[int, ...], team: int, won_a: int, won_b: int
+    bids: tuple[int, ...],
+    bags: tuple[int, ...],
+    team: int,
+    won_a: int,
+    won_b: int,
+    bag_value: int | None = None,
 ) -> int:
     """A team's hand points when its seats take ``won_a`` and ``won_b`` tricks, by the one scoring
     function (the only call to it here; cached: the searches ask for the same few counts again and
-    again)."""
-    return score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team]).delta
+    again); with ``bag_value``, each bag counts that many points and no penalty is taken."""
+    s = score_team(team, (bids[team], bids[team + 2]), (won_a, won_b), 0, bags[team])
+    if bag_value is None:
+        return s.delta
+    return s.delta - s.penalty_points + s.bags * (bag_value - 1)
 
 
-def hand_margin(bids: tuple[int, ...], won: tuple[int, ...], bags: tuple[int, ...]) -> int:
-    """Team 0's hand points minus team 1's."""
+def hand_margin(
+    bids: tuple[int, ...],
+    won: tuple[int, ...],
+    bags: tuple[int, ...],
+    value: MatchValue | None = None,
+) -> int:
+    """Team 0's hand points minus team 1's (``value``: valued for the match instead)."""
     bids, bags = tuple(bids), tuple(bags)  # the cache's keys
+    real = team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
+    if value is None:
+        return real
+    bv = value.bag_value
+    margin = team_points(bids, bags, 0, won[0], won[2], bv) - team_points(
+        bids, bags, 1, won[1], won[3], bv
+    )
+    if value.win_bonus:
+        p0 = value.scores[0] + team_points(bids, bags, 0, won[0], won[2])
+        p1 = value.scores[1] + team_points(bids, bags, 1, won[1], won[3])
+        w = match_winner((p0, p1))
+        if w is not None:
+            margin += value.win_bonus if w == 0 else -value.win_bonus
+    return margin
 
-    return team_points(bids, bags, 0, won[0], won[2]) - team_points(bids, bags, 1, won[1], won[3])
+
+def _team_future(
+    bids: tuple[int, ...],
+    bags: tuple[int, ...],
+    team: int,
+    a: int,
+    b: int,
+    value: MatchValue | None,
+) -> int | tuple[int, int]:
+    """What a team's final tricks ``a`` and ``b`` score, as far as :func:`hand_margin` can tell
+    (the score table's key is made of these)."""
+    real = team_points(bids, bags, team, a, b)
+    if value is None:
+        return real
+    return real, team_points(bids, bags, team, a, b, value.bag_value)
 
 
 class MarginSearch(SearchState):
@@ -65,6 +125,7 @@ class MarginSearch(SearchState):
 
     bids: tuple[int, ...]
     bags: tuple[int, ...]
+    value: MatchValue | None
     score_tt: dict[tuple, Bucket]
     ends: dict[tuple[int, ...], list[tuple[int, ...]]]
     won_keys: dict[
@@ -83,7 +144,7 @@ class MarginSearch(SearchState):
         won = tuple(self.won)
         m = self.margins.get(won)
         if m is None:
-            m = self.margins[won] = hand_margin(self.bids, won, self.bags)
+            m = self.margins[won] = hand_margin(self.bids, won, self.bags, self.value)
         return m
 
     def _won_key(self, won: tuple[int, ...]) -> tuple[int, int]:
@@ -99,7 +160,7 @@ class MarginSearch(SearchState):
             for team in (0, 1):
                 a, b = won[team], won[team + 2]
                 futures = tuple(
-                    team_points(self.bids, self.bags, team, a + x, b + y)
+                    _team_future(self.bids, self.bags, team, a + x, b + y, self.value)
                     for x in range(r + 1)
                     for y in range(r + 1 - x)
                 )
@@ -124,7 +185,10 @@ class MarginSearch(SearchState):
                         c,
                         r - a - b - c,
                         hand_margin(
-                            self.bids, (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c), self.bags
+                            self.bids,
+                            (w0 + a, w1 + b, w2 + c, w3 + r - a - b - c),
+                            self.bags,
+                            self.value,
                         ),
                     )
                     for a in range(r + 1)
@@ -256,10 +320,25 @@ class MarginSearch(SearchState):
         self.rel = rel
         return result
 
-    def _exact_margin(self) -> int:
-        """Team 0's final margin with best play: binary search over the margins still possible."""
+    def _exact_margin(self, guess: int | None = None) -> int:
+        """Team 0's final margin with best play: binary search over the margins still possible.
+
+        With a ``guess`` (the margin the trick value's line would score, or the last card's),
+        its own test and its neighbour's come first: when the guess is right, two tests settle
+        the value, where the binary search takes one for each halving of the possible margins.
+        """
         out = self._outcomes(tuple(self.won), (0, 0, 0, 0))
         lo, hi = 0, len(out) - 1
+        if guess is not None and lo < hi:
+            i = min(bisect_left(out, guess), hi)
+            if self._mge(out[i]):
+                if i == hi or not self._mge(out[i + 1]):
+                    return out[i]
+                lo = i + 1
+            else:
+                if i == 0 or self._mge(out[i - 1]):
+                    return out[max(0, i - 1)]
+                hi = i - 2
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self._mge(out[mid]):

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from ..cards import CARD_NAMES, SUIT_BITS, SUIT_MASKS
 from ..legal import legal_mask, trick_winner
-from .margin import MarginSearch, hand_margin
+from .margin import MarginSearch, MatchValue, hand_margin
 from .moves import follow_moves, lead_moves
 from .position import CardValue, NotFinished, Position
 from .quick import spade_run, spade_tricks_why, sure_tricks_why
@@ -52,7 +52,7 @@ from .table import (
     trick_rel,
 )
 
-__all__ = ["Solver", "hand_margin", "share_estimate", "solve", "solve_position"]
+__all__ = ["MatchValue", "Solver", "hand_margin", "share_estimate", "solve", "solve_position"]
 
 HONOURS = ((12, 4), (11, 3), (10, 2), (9, 1))  # rank, points: ace 4, king 3, queen 2, jack 1
 
@@ -82,9 +82,17 @@ class Solver(MarginSearch):
     """The searches and their transposition tables for positions of hands with given bids and
     bags."""
 
-    def __init__(self, bids: tuple[int, ...], bags: tuple[int, ...] = (0, 0)) -> None:
+    def __init__(
+        self,
+        bids: tuple[int, ...],
+        bags: tuple[int, ...] = (0, 0),
+        value: MatchValue | None = None,
+    ) -> None:
+        """``value``: score values as :class:`~spades.solver.margin.MatchValue` sees them
+        (``None``: the hand's real points)."""
         self.bids = tuple(bids)
         self.bags = tuple(bags)
+        self.value = value
         self.trick_tt: dict[int, Bucket] = {}  # lengths, leader → depths → owners → [low, high]
         self.score_tt: dict[tuple, Bucket] = {}
         self.won_keys: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -126,11 +134,7 @@ class Solver(MarginSearch):
         out directly, the lead that last decided tried first.
         """
         self.nodes += 1
-        if (
-            not self.nodes & CHECK_MASK
-            and self.deadline is not None
-            and self.clock() > self.deadline
-        ):
+        if not self.nodes & CHECK_MASK and self._past():
             raise NotFinished
         leader = self.leader
         h = self.h
@@ -223,11 +227,7 @@ class Solver(MarginSearch):
         trick start (its alike class) and the trick so far, under which a cut-off card is
         remembered."""
         self.nodes += 1
-        if (
-            not self.nodes & CHECK_MASK
-            and self.deadline is not None
-            and self.clock() > self.deadline
-        ):
+        if not self.nodes & CHECK_MASK and self._past():
             raise NotFinished
         trick = self.trick
         n = len(trick)
@@ -317,6 +317,18 @@ class Solver(MarginSearch):
         self.deadline = deadline
         return self._exact_tricks(round(share_estimate(self.h) * self.h[pos.to_act].bit_count()))
 
+    def _margins_by_tricks(self, pos: Position) -> list[int] | None:
+        """Team 0's margin for each count of further team-0 tricks when nobody bid nil (each
+        team's points then follow its own total), else ``None``."""
+        if 0 in self.bids:
+            return None
+        have = pos.won[0] + pos.won[2]
+        left = pos.hands[pos.to_act].bit_count()
+        return [
+            hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags, self.value)
+            for t in range(left + 1)
+        ]
+
     def margin_by_tricks(self, pos: Position) -> list[int] | None:
         """Team 0's margin for each count of further team-0 tricks, if the margin follows the
         tricks.
@@ -327,14 +339,12 @@ class Solver(MarginSearch):
         played), maximising the margin is maximising tricks (for both teams), and the
         trick value's search and table answer the score value. ``None`` otherwise.
         """
-        if not self.use_by_tricks or 0 in self.bids:
+        if not self.use_by_tricks:
             return None
-        have = pos.won[0] + pos.won[2]
-        left = pos.hands[pos.to_act].bit_count()
-        f = [
-            hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags)
-            for t in range(left + 1)
-        ]
+        f = self._margins_by_tricks(pos)
+        if f is None:
+            return None
+        left = len(f) - 1
         self._load(pos)
         holder, run, _ = spade_run(self.h, self.live)  # those tricks are won whatever anyone plays
         lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
@@ -375,6 +385,10 @@ class Solver(MarginSearch):
         guess = round(share_estimate(self.h) * left)  # the first card's; then the last card's value
         broken = self.broken
         by_tricks = self.margin_by_tricks(pos) if score else None
+        # otherwise the margin search's first guess: the trick value's line scored, or the
+        # last card's margin
+        line = self._margins_by_tricks(pos) if score and by_tricks is None else None
+        last = None
         for c in reps:
             done = self._play(c)
             now = 1 if done is not None and not done[2] & 1 else 0  # team 0 took the trick c ended
@@ -382,7 +396,10 @@ class Solver(MarginSearch):
             guess = t0
             margin = None
             if score:
-                m0 = by_tricks[t0] if by_tricks is not None else self._exact_margin()
+                if by_tricks is not None:
+                    m0 = by_tricks[t0]
+                else:
+                    m0 = last = self._exact_margin(line[t0] if line is not None else last)
                 margin = m0 if team == 0 else -m0
             self._unplay(c, done, broken)
             out[c] = CardValue((t0, left - t0), margin)

@@ -1,5 +1,5 @@
 """The state both double-dummy searches share: the position being searched, played and unplayed
-in place, the node count and the deadline. Standard library only.
+in place, the node count, the node limit and the deadline. Standard library only.
 """
 
 from __future__ import annotations
@@ -13,12 +13,16 @@ from .moves import follow_moves, lead_moves
 from .position import NotFinished, Position
 from .table import run_bottom
 
-CHECK_MASK = 2047  # look at the clock every 2048 nodes
+CHECK_MASK = 255  # look at the node limit and the clock every 256 nodes
 
 
 class SearchState:
     """A position being searched (hands, trick, leader, spades broken, tricks won, live cards),
-    the node count, the deadline and the switches for measuring each technique."""
+    the node count, the node limit, the deadline and the switches for measuring each technique.
+
+    Two bounds stop a search with :class:`NotFinished`: ``node_limit``, a count of nodes (over
+    every search of this object: the computer players' budget, the same on any machine), and
+    ``deadline``, a time on ``clock`` (the review's and the page's analysis budget)."""
 
     h: list[int]
     trick: list[int]
@@ -30,6 +34,7 @@ class SearchState:
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline: float | None = None
+        self.node_limit: int | None = None
         self.clock = time.perf_counter  # the deadline's clock (benchmarks use CPU time)
         # switches for measuring each technique
         self.use_tt = self.use_quick = self.use_order = self.use_equiv = self.use_by_tricks = (
@@ -52,15 +57,18 @@ class SearchState:
         )
 
     def _tick(self) -> None:
-        """Count a node; past the deadline (looked at every :data:`CHECK_MASK` + 1 nodes) raise
-        :class:`NotFinished`."""
+        """Count a node; past the node limit or the deadline (looked at every :data:`CHECK_MASK`
+        + 1 nodes) raise :class:`NotFinished`."""
         self.nodes += 1
-        if (
-            not self.nodes & CHECK_MASK
-            and self.deadline is not None
-            and self.clock() > self.deadline
-        ):
+        if not self.nodes & CHECK_MASK and self._past():
             raise NotFinished
+
+    def _past(self) -> bool:
+        """Whether the search has used its nodes or its time (the clock is read only with a
+        deadline)."""
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            return True
+        return self.deadline is not None and self.clock() > self.deadline
 
     def _moves(self, seat: int) -> Sequence[int]:
         """Legal cards of ``seat`` (one per run of touching cards), in a promising order."""

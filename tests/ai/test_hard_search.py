@@ -9,8 +9,8 @@ import pytest
 
 from spades import Match
 from spades.ai.easy import EasyBot
-from spades.ai.endgame import ENDGAME_TRICKS
-from spades.ai.hard import HardBot, candidates
+from spades.ai.exact import match_value
+from spades.ai.hard import EXACT, HardBot, candidates
 from spades.ai.playout import _attack_lead
 from spades.ai.tracker import Tracker, track
 from spades.cards import CARD_INDEX, CARD_NAMES, SUIT_OF, mask_of, numbers_of
@@ -52,7 +52,7 @@ def test_hard_decides_without_reading_a_clock(monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.setattr(time, name, no_clock)
     after = [hard(4).explain(v) for v in views]
     assert after == before
-    assert [e.reason.code for e in before] == ["bid.simulated", before[1].reason.code, "play.endgame"]
+    assert [e.reason.code for e in before] == ["bid.simulated", before[1].reason.code, "play.exact"]
     assert before[1].reason.code in ("play.search", "play.search_rule")
 
 
@@ -96,22 +96,23 @@ def consistent_deals(t: Tracker) -> list[tuple[int, ...]]:
 
 @pytest.mark.parametrize("seed, actions", [(24, 44), (63, 47)])
 def test_hard_plays_a_card_best_in_every_deal_of_a_three_trick_ending(seed: int, actions: int) -> None:
-    # positions with three tricks left where one card is double-dummy best in every deal the seat
-    # cannot rule out (checked here by solving each deal; Normal's rules play another card here)
+    # positions with three tricks left where one card is double-dummy best (by Hard's match value)
+    # in every deal the seat cannot rule out (checked here by solving each deal; Normal's rules
+    # play another card here)
     m = played_position(seed, actions)
     view = m.view(m.to_act)
     t = track(view)
-    assert t.hand.bit_count() == 3 <= ENDGAME_TRICKS
+    assert t.hand.bit_count() == 3 <= EXACT.tricks
     moves = candidates(legal_mask(t.hand, SUIT_OF[t.trick[0]] if t.trick else None, t.broken), t)
     best_in_every_deal = set(moves)
     for deal in consistent_deals(t):
-        values = Solver(t.bids, view.bags).values(
+        values = Solver(t.bids, view.bags, match_value(view.scores)).values(
             Position(deal, tuple(t.trick), t.leader, t.broken, t.bids, tuple(t.won), view.bags))  # type: ignore[arg-type]
         top = max(values[c].margin for c in moves)  # type: ignore[type-var]
         best_in_every_deal &= {c for c in moves if values[c].margin == top}
     assert best_in_every_deal and len(best_in_every_deal) < len(moves)
     e = HardBot(0).explain(view)
-    assert e.reason.code == "play.endgame" and e.reason.params["left"] == 3
+    assert e.reason.code in ("play.exact", "play.exact_nil") and e.reason.params["left"] == 3
     assert CARD_INDEX[e.action] in best_in_every_deal
 
 

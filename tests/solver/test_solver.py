@@ -13,11 +13,27 @@ import os
 import random
 
 import pytest
-from oracles import broken_position, brute_values, endplay_tricks, random_match, score_margin
+from oracles import (
+    broken_position,
+    brute_values,
+    endplay_tricks,
+    match_margin,
+    random_match,
+    score_margin,
+)
 
 import spades
-from spades.cards import mask_of
-from spades.solver import CardValue, Position, Solver, SolverError, solve, solve_position
+from spades.cards import CARD_INDEX, mask_of
+from spades.solver import (
+    CardValue,
+    MatchValue,
+    NotFinished,
+    Position,
+    Solver,
+    SolverError,
+    solve,
+    solve_position,
+)
 
 BRUTE_POSITIONS = 50
 # tricks left → positions checked by the default run (300 in all, about 25 s of CPU here);
@@ -45,6 +61,44 @@ def test_agrees_with_brute_force_on_small_positions():
             assert got[card].margin == margin, (i, card)
         checked += 1
     assert checked == BRUTE_POSITIONS
+
+
+def test_match_value_agrees_with_brute_force_on_small_positions():
+    # bags at -9 points each and no penalty, and 600 for the team the hand's real points make
+    # the winner (scores near the target, so the bonus often decides)
+    rnd = random.Random(21)
+    bonus_seen = 0
+    for i in range(30):
+        m = random_match(rnd, rnd.choice((2, 3, 4)), extra=rnd.randrange(4))
+        pos = Position.from_match(m)
+        scores = (rnd.choice((0, 440, 480)), rnd.choice((0, 450, 490)))
+        value = MatchValue(-9, scores, 600)
+        got = Solver(pos.bids, pos.bags, value).values(pos)
+        want = brute_values(pos, lambda wn, pos=pos, scores=scores: match_margin(pos.bids, wn, pos.bags, -9, scores, 600))
+        for card, (tricks, margin) in want.items():
+            v = got[CARD_INDEX[card]]
+            assert v.tricks[0] == tricks and v.margin == margin, (i, card, v, margin)
+            bonus_seen += abs(margin) >= 300
+    assert bonus_seen
+
+
+def test_a_node_limit_stops_the_search_at_the_same_count_every_time():
+    rnd = random.Random(5)
+    m = random_match(rnd, 7)
+    pos = Position.from_match(m)
+    full = Solver(pos.bids, pos.bags)
+    values = full.values(pos)
+    counts = []
+    for _ in range(2):
+        s = Solver(pos.bids, pos.bags)
+        s.node_limit = full.nodes // 2
+        with pytest.raises(NotFinished):
+            s.values(pos)
+        counts.append(s.nodes)
+    assert counts[0] == counts[1] < full.nodes
+    s = Solver(pos.bids, pos.bags)
+    s.node_limit = full.nodes
+    assert s.values(pos) == values                       # enough nodes: the same answer
 
 
 def test_whole_position_values_are_the_best_card_values():
