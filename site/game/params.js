@@ -10,6 +10,12 @@ const SEED_SHOWN_CHARS = 24;
 /** The parameters that make an embedded table a table of its own (its saved match and its
  * tab lock): what it deals and who plays. Language, speed and layout do not. */
 const TABLE_PARAMS = ["seed", "partner", "opponents", "rules"];
+/** Who the people at a table are, by the address's word (`?host=partner`, `?pass=all`): real seats,
+ * the player's own (0) first. Computer players fill the others. */
+export const PEOPLE = Object.freeze({ partner: [0, 2], opponents: [0, 1, 3], all: [0, 1, 2, 3] });
+/** A dropped friend's seat waits this long at most, and at least this long, when the address sets it (`?hold=` ms). */
+const HOLD_RANGE = [500, 600_000];
+
 /** An author's own name for an embedded table (`id=`): letters, digits, `-`, `_`, `.`, at most 64. */
 const TABLE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -35,6 +41,19 @@ export function readParams(search) {
       for (const name of TABLE_PARAMS) if (q.has(name)) own.set(name, q.get(name));
       return own.toString();
     },
+    /** A table of several people asked for: {mode: "host" | "pass", who, seats}, or null. */
+    people() {
+      for (const mode of ["host", "pass"]) {
+        const who = q.get(mode);
+        if (who !== null && Object.hasOwn(PEOPLE, who)) return { mode, who, seats: PEOPLE[who] };
+      }
+      return null;
+    },
+    /** How long a dropped friend's seat is held (ms), when the address says so; else null. */
+    holdMs() {
+      const v = Number(q.get("hold"));
+      return q.has("hold") && Number.isInteger(v) && v >= HOLD_RANGE[0] && v <= HOLD_RANGE[1] ? v : null;
+    },
     /** The speed asked for (instant, slow, normal, fast), or null. */
     speed() {
       const v = q.get("speed");
@@ -59,7 +78,6 @@ export function shownSeed(seed) {
 /** The address without its seed and rules: a reload then resumes the match instead of dealing it again. */
 export function withoutSeed(href) {
   const url = new URL(href);
-  url.searchParams.delete("seed");
-  url.searchParams.delete("rules");
+  for (const name of ["seed", "rules", "host", "pass"]) url.searchParams.delete(name);
   return url.pathname + url.search + url.hash;
 }

@@ -22,7 +22,8 @@ import * as table from "./table.js";
  */
 export function createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
   const st = {
-    S: null, // the engine's latest state
+    S: null, // the engine's latest state, as drawn from the bottom seat (viewpoint.js)
+    me: 0, // the real seat drawn at the bottom (a table of several people may turn to another)
     saveText: null, // the session as text, from the engine's last change
     shownTrick: null, // the trick drawn on the table (may be a completed one)
     pendingHand: null, // a scored hand waiting for Continue

@@ -5,7 +5,7 @@
 import { cardBack } from "../lib/cards.js";
 import { HAND_SIZE, HUMAN, NIL, OUR_TEAM, SEATS } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
-import { bidName, cardEl, cardName, seatName } from "../lib/words.js";
+import { bidName, cardEl, cardName, namedByCompass, seatName } from "../lib/words.js";
 import { $, textEl } from "../lib/dom.js";
 
 
@@ -13,6 +13,9 @@ import { $, textEl } from "../lib/dom.js";
 
 export function renderScores(S) {
   for (const team of [0, 1]) {
+    // a table of several people names each team's seats (the player's own: You & Partner)
+    $(`.team-${team} .team-members`).textContent = namedByCompass()
+      ? t("team.members", { a: seatName(team), b: seatName(team + 2) }) : t(`team.${team}.members`);
     const score = S ? S.scores[team] : 0;
     const bags = S ? S.bags[team] : 0;
     $(`[data-score="${team}"]`).textContent = String(score);
@@ -117,7 +120,8 @@ export function renderOver(S) {
   panel.hidden = !show;
   if (!show) return;
   const won = S.winner === OUR_TEAM;
-  $("[data-role='over-result']", panel).textContent = won ? t("over.won") : t("over.lost");
+  $("[data-role='over-result']", panel).textContent = won ? t("over.won")
+    : namedByCompass() ? t("over.theyWin", { a: seatName(1), b: seatName(3) }) : t("over.lost");
   panel.classList.toggle("won", won);
   $("[data-role='over-score']", panel).textContent = t("over.final", { us: S.scores[0], them: S.scores[1] });
   $("[data-role='over-hands']", panel).textContent = t("over.hands", { n: S.sheet.length });

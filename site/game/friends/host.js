@@ -1,0 +1,184 @@
+// host.js: the host's side of a table played with friends. The host's page runs the match
+// (its engine is the authority); each friend's seat has its own invitation (a one-time key,
+// an offer with every candidate) and at most one connection: an invitation takes one answer
+// only, so two friends never get one seat. A friend's message is untrusted: it must be text
+// of at most LIMITS.max_chars characters and come within the rate (a burst, then so many a
+// second), else it is dropped with a notice; what passes goes to the controller, whose
+// engine checks it for that seat only. A friend who drops keeps their seat for `holdMs`;
+// then a computer player takes it until they come back with a new invitation.
+import { CodeError, inviteLink, newKey, readCode, writeCode } from "./code.js";
+import { BYE, LIMITS, NOTICE, TO_GUEST, wire } from "./peer.js";
+import { makeOffer, opened, takeAnswer } from "./rtc.js";
+
+/** How long a pasted answer may take to open the channel before the page says it failed (ms). */
+const CONNECT_MS = 15000;
+/** How long a dropped friend's seat waits for them by default (ms). */
+export const HOLD_MS = 45000;
+/** The notice "too fast" is sent at most this often (ms). */
+const NOTICE_EVERY_MS = 1000;
+
+/** A seat's states, as the invitation panel shows them. */
+export const SEAT_STATE = Object.freeze({
+  NEW: "new", INVITED: "invited", CONNECTING: "connecting", CONNECTED: "connected", HELD: "held", COMPUTER: "computer",
+});
+
+/** A token bucket: `take()` is false once the burst is spent faster than the rate refills it. */
+function bucket({ burst, per_second: perSecond }) {
+  let tokens = burst;
+  let at = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(burst, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/**
+ * The host. `seats`: the friends' real seats; `stun()`: the STUN server set in Settings (or
+ * ""); `holdMs`; `onChange(seat)`: a seat's state changed (the panel redraws);
+ * `onNotice(code, seat)`: something to tell the host. `attach(ctl)` gives it the controller.
+ */
+export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }) {
+  let ctl = null;
+  const table = new Map(seats.map((seat) => [seat, { state: SEAT_STATE.NEW, code: null, link: null }]));
+
+  const entryOf = (seat) => table.get(seat);
+  const send = (e, t, fields) => {
+    if (e.channel && e.channel.readyState === "open") e.channel.send(wire(t, fields));
+  };
+  const connected = () => [...table].filter(([, e]) => e.state === SEAT_STATE.CONNECTED).map(([seat]) => seat);
+  function tellOthers(seat, t, fields) {
+    for (const [other, e] of table) if (other !== seat && e.state === SEAT_STATE.CONNECTED) send(e, t, fields);
+  }
+  function setState(seat, state) {
+    entryOf(seat).state = state;
+    onChange(seat);
+  }
+
+  /** A new invitation for `seat` (an older one that was not answered is dropped). */
+  async function invite(seat) {
+    const e = entryOf(seat);
+    if (e.state === SEAT_STATE.CONNECTED) return e;
+    if (e.pc) e.pc.close();
+    const key = newKey();
+    const { pc, channel, sdp } = await makeOffer(stun());
+    Object.assign(e, { key, pc, channel, answered: false, allowed: bucket(LIMITS), noticeAt: 0, chain: Promise.resolve() });
+    e.code = await writeCode({ k: key, s: seat, d: sdp });
+    e.link = inviteLink(location, e.code);
+    channel.addEventListener("open", () => joined(seat, channel));
+    channel.addEventListener("message", (ev) => received(seat, channel, ev.data));
+    channel.addEventListener("close", () => left(seat, channel));
+    if (e.state !== SEAT_STATE.COMPUTER && e.state !== SEAT_STATE.HELD) e.state = SEAT_STATE.INVITED;
+    onChange(seat);
+    return e;
+  }
+
+  /** The friend's answer for `seat`: refused (CodeError) when it is damaged, for another
+   * invitation, the invitation was answered already, or no connection could be made. */
+  async function connect(seat, text) {
+    const e = entryOf(seat);
+    const answer = await readCode(text);
+    if (!e.key || answer.k !== e.key) throw new CodeError("wrongInvite");
+    if (e.answered) throw new CodeError("used");
+    e.answered = true;
+    const before = e.state;
+    setState(seat, SEAT_STATE.CONNECTING);
+    try {
+      await takeAnswer(e.pc, answer.d);
+      await opened(e.channel, CONNECT_MS);
+    } catch {
+      e.state = before === SEAT_STATE.CONNECTING ? SEAT_STATE.INVITED : before;
+      onChange(seat);
+      throw new CodeError("failed");
+    }
+  }
+
+  async function joined(seat, channel) {
+    const e = entryOf(seat);
+    if (e.channel !== channel) return;
+    clearTimeout(e.timer);
+    const wasComputer = e.state === SEAT_STATE.COMPUTER || e.state === SEAT_STATE.CONNECTING && e.computer;
+    e.state = SEAT_STATE.CONNECTED;
+    if (wasComputer || e.computer) {
+      e.computer = false;
+      await ctl.setPerson(seat, true);
+    }
+    const S = await ctl.viewOf(seat);
+    send(e, TO_GUEST.WELCOME, { seat, state: S });
+    tellOthers(seat, TO_GUEST.NOTICE, { code: NOTICE.BACK, seat });
+    onChange(seat);
+    onNotice(NOTICE.BACK, seat);
+  }
+
+  function received(seat, channel, data) {
+    const e = entryOf(seat);
+    if (e.channel !== channel || e.state !== SEAT_STATE.CONNECTED) return;
+    if (typeof data !== "string" || data.length > LIMITS.max_chars) {
+      send(e, TO_GUEST.NOTICE, { code: NOTICE.TOO_LARGE, seat });
+      return;
+    }
+    if (!e.allowed()) {
+      const now = performance.now();
+      if (now - e.noticeAt > NOTICE_EVERY_MS) {
+        e.noticeAt = now;
+        send(e, TO_GUEST.NOTICE, { code: NOTICE.TOO_FAST, seat });
+      }
+      return;
+    }
+    // one message at a time per friend, in the order sent
+    e.chain = e.chain.then(() => ctl.fromFriend(seat, data, (reply) => send(e, TO_GUEST.REPLY, reply))).catch(() => {});
+  }
+
+  /** The friend at `seat` dropped: the seat waits for them, then a computer player takes it. */
+  function left(seat, channel) {
+    const e = entryOf(seat);
+    if (e.channel !== channel || e.state !== SEAT_STATE.CONNECTED) return;
+    setState(seat, SEAT_STATE.HELD);
+    tellOthers(seat, TO_GUEST.NOTICE, { code: NOTICE.HELD, seat });
+    onNotice(NOTICE.HELD, seat);
+    e.timer = setTimeout(() => computerTakes(seat), holdMs);
+  }
+
+  /** A computer player plays `seat` until its friend comes back (or joins at all). */
+  async function computerTakes(seat) {
+    const e = entryOf(seat);
+    if (e.state === SEAT_STATE.CONNECTED) return;
+    clearTimeout(e.timer);
+    e.computer = true;
+    setState(seat, SEAT_STATE.COMPUTER);
+    tellOthers(seat, TO_GUEST.NOTICE, { code: NOTICE.COMPUTER, seat });
+    onNotice(NOTICE.COMPUTER, seat);
+    await ctl.setPerson(seat, false);
+  }
+
+  return {
+    attach(controller) {
+      ctl = controller;
+    },
+    seats: () => [...table.keys()],
+    entry: entryOf,
+    invite,
+    connect,
+    computerTakes,
+    /** The friends connected now (real seats). */
+    friends: connected,
+    /** Send the friend at `seat` their table and the event that changed it. */
+    tell(seat, state, event) {
+      send(entryOf(seat), TO_GUEST.STATE, { state, event: event || null });
+    },
+    /** A quick reaction from `seat` (a friend's, or the host's own: seat 0) for every other friend. */
+    react(seat, phrase) {
+      tellOthers(seat, TO_GUEST.REACT, { seat, phrase });
+    },
+    /** The host leaves: every friend is told, every connection closed. */
+    bye() {
+      for (const e of table.values()) {
+        send(e, TO_GUEST.BYE, { code: BYE.HOST_LEFT });
+        if (e.pc) e.pc.close();
+      }
+    },
+  };
+}
