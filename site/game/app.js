@@ -123,7 +123,7 @@ function main() {
   let people = OWN_TABLE ? null : loadPeople();
   let host = null;
   let invites = null;
-  const table = {
+  const hooks = {
     mode: () => (people ? people.mode : "solo"),
     handOver: passTo,
     friends: () => (host ? host.friends() : []),
@@ -135,7 +135,7 @@ function main() {
   };
   const ctl = createController({
     engine, store, save, settings, speedOverride: params.speed, announce,
-    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record, people: table,
+    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record, people: hooks,
   });
 
   /** Friends at this table: their seats' invitations (made now), the panel, the menu's button. */

@@ -206,6 +206,7 @@ ERROR_CODES = frozenset(
         "bad_seat",
         "others_acted",
         "bad_message",
+        "too_fast",
     }
 )
 

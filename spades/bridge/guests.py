@@ -23,11 +23,10 @@ from ..legal import BLIND_NIL, MAX_BID
 from ..newmatch import check_level
 from ..safejson import loads
 from .game import Args, _open, hint, state, why, why_not
-from .protocol import GUEST_MESSAGES, MAX_PEER_ID, REACTIONS
+from .protocol import GUEST_MESSAGES, MAX_PEER_ID, PEER_MAX_CHARS, REACTIONS
 
-#: The longest message a guest may send (the longest real one, ``why_not`` with a ten, is
-#: under 50 characters).
-MAX_GUEST_CHARS = 256
+#: The longest message a guest may send (the table's limit, which the host's page applies too).
+MAX_GUEST_CHARS = PEER_MAX_CHARS
 #: A guest's message is one flat object.
 MAX_GUEST_DEPTH = 1
 #: The longest card text (cards are two characters, ``TD`` and the jokers ``BJ``/``LJ`` too).

@@ -125,6 +125,15 @@ class PeerMessage:
 GUEST, HOST = "guest", "host"
 #: The largest request number a guest may send.
 MAX_PEER_ID = 2**31 - 1
+#: The longest message a guest may send, in characters (the longest real one, ``why_not``, is
+#: under 50): the host's page drops a longer one before it reaches the engine, which bounds it
+#: again.
+PEER_MAX_CHARS = 256
+#: How many messages a guest may send at once, and how many a second after that: the host's
+#: page refuses the rest (``too_fast``) before they reach the engine.
+PEER_BURST = 8
+PEER_PER_SECOND = 4
+
 #: The quick reactions a guest (or the host) may show at their seat: fixed phrases, translated
 #: on each page (``react.<phrase>``), never free text.
 REACTIONS: tuple[str, ...] = ("nice", "sorry", "well_played", "thanks")
@@ -174,6 +183,11 @@ def as_json() -> dict[str, object]:
             for side in (GUEST, HOST)
         },
         "reactions": list(REACTIONS),
+        "peer_limits": {
+            "max_chars": PEER_MAX_CHARS,
+            "burst": PEER_BURST,
+            "per_second": PEER_PER_SECOND,
+        },
     }
 
 

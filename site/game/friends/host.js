@@ -71,6 +71,11 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     channel.addEventListener("open", () => joined(seat, channel));
     channel.addEventListener("message", (ev) => received(seat, channel, ev.data));
     channel.addEventListener("close", () => left(seat, channel));
+    // a friend whose page went away is seen by the connection's state within seconds (the
+    // channel itself may only close once the connection times out)
+    pc.addEventListener("connectionstatechange", () => {
+      if (["disconnected", "failed", "closed"].includes(pc.connectionState)) left(seat, channel);
+    });
     if (e.state !== SEAT_STATE.COMPUTER && e.state !== SEAT_STATE.HELD) e.state = SEAT_STATE.INVITED;
     onChange(seat);
     return e;
