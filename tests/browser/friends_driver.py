@@ -194,12 +194,13 @@ def host_save(host):
 
 def hostile(guest, host):
     """A guest's page sends what a player's page never would; the host's match must not change."""
+    host.wait_for_selector("#bid-panel button[data-bid]:enabled")  # the host's turn: the table is still
     before = host_save(host)
     sent = [
         "not json", "[]", json.dumps({"t": "play", "id": 1, "card": "AS", "seat": 0}),
         json.dumps({"t": "bid", "id": 2, "n": 99}), json.dumps({"t": "new_match", "id": 3}),
         json.dumps({"t": "play", "id": 4, "card": "ZZ"}), "x" * 5000,
-        json.dumps({"t": "undo", "id": 5}),
+        json.dumps({"t": "bid", "id": 5, "n": 3}),  # not this seat's turn (the host's is next)
     ]
     guest.evaluate("(msgs) => { const ch = window.__channels.find((c) => c.readyState === 'open'); for (const m of msgs) ch.send(m); }", sent)
     # a flood: far more than the burst allows, at once
