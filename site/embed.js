@@ -49,6 +49,7 @@
       lang: ["lang", as(LANG)],
       speed: ["speed", as(oneOf("instant", "slow", "normal", "fast", "0", "1"))],
       compact: ["compact", FLAG],
+      sound: ["sound", FLAG],
       id: ["id", as(matches(/^[A-Za-z0-9_.-]{1,64}$/))],
     },
     viewer: {

@@ -27,7 +27,7 @@ import { setPhase } from "./screen.js";
 import { buildBidButtons, focusBids } from "./bids.js";
 import { initHand } from "./hand.js";
 import { initMenu } from "./menu.js";
-import { initHurry } from "./motion.js";
+import { createSound } from "./sound.js";
 import { registerServiceWorker } from "../lib/sw-register.js";
 import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
@@ -133,8 +133,10 @@ function main() {
       if (host) host.react(seat, phrase);
     },
   };
+  // sounds: the player's setting; in a frame only when its author asks for them (`sound=1`)
+  const sound = createSound(() => settings.sound && (!FRAMED || params.sound));
   const ctl = createController({
-    engine, store, save, settings, speedOverride: params.speed, announce,
+    engine, store, save, settings, speedOverride: params.speed, announce, sound,
     onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record, people: hooks,
   });
 
@@ -322,7 +324,9 @@ function main() {
   function wire() {
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
-    initHurry();
+    ctl.initHurry();
+    // a browser lets a page make sound only once the player has touched it
+    for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true, passive: true });
     const actions = {
       hint: () => ctl.hint(hintLevel()),
       why: (btn) => ctl.why(Number(btn.dataset.seat)),
@@ -372,6 +376,7 @@ function main() {
         el.reportValidity();
         if (v === "" || STUN.test(v)) settings.stun = v;
       }
+      else if (el.name === "sound") settings.sound = el.checked;
       else if (el.name === "fourColour") {
         settings.fourColour = el.checked;
         applyDeck();
@@ -550,7 +555,7 @@ function guestMain(settings) {
     buildBidButtons(ctl.humanBid);
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
-    initHurry();
+    ctl.initHurry();
     initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => ctl.look().then(focusBids), announce });
     for (const a of ["new-match", "invite"]) for (const b of document.querySelectorAll(`[data-action='${a}']`)) b.hidden = true;
     const actions = {

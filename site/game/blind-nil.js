@@ -9,10 +9,8 @@ import { BLIND_NIL, HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
 import { $ } from "../lib/dom.js";
 
-
-/** The hand whose blind-nil offer was last said (said once a hand). */
-let offered = null;
-let hooks = { onBlind: () => {}, onSee: () => {}, announce: () => {} };
+/** The event the choice's panel sends when it first offers blind nil in a hand (said once a hand). */
+const OFFER_EVENT = "blind-offer";
 
 const handKey = (S) => `${S.seed}|${S.hand_number}|${S.dealer}|${S.scores.join(",")}`;
 
@@ -24,15 +22,9 @@ export function cardsHidden(S) {
   return Boolean(S && S.cards_hidden);
 }
 
-/** Wire the choice: `onBlind()` bids blind nil, `onSee()` turns the cards up; `announce(text)` speaks. */
-export function initBlindChoice(given) {
-  hooks = { ...hooks, ...given };
-}
-
-function panel() {
-  let box = $("#blind-choice");
-  if (box) return box;
-  box = document.createElement("div");
+/** Make the choice's panel: `onBlind()` bids blind nil, `onSee()` turns the cards up; `announce(text)` speaks. */
+export function initBlindChoice({ onBlind, onSee, announce }) {
+  const box = document.createElement("div");
   box.id = "blind-choice";
   box.className = "blind-choice";
   box.setAttribute("role", "group");
@@ -50,17 +42,18 @@ function panel() {
   box.append(text, see, blind);
   see.addEventListener("click", () => {
     if (box.hidden) return;
-    hooks.announce(t("blind.chose"));
-    hooks.onSee();
+    announce(t("blind.chose"));
+    onSee();
   });
-  blind.addEventListener("click", () => hooks.onBlind());
+  blind.addEventListener("click", () => onBlind());
+  box.addEventListener(OFFER_EVENT, () => announce(t("blind.offer")));
   $("#bid-grid").before(box);
-  return box;
 }
 
 /** Draw the choice in the bid panel for the engine's state `S` (`live`: the player may act). */
 export function renderBlindChoice(S, live) {
-  const box = panel();
+  const box = $("#blind-choice");
+  if (!box) return; // not made yet (initBlindChoice)
   const hidden = cardsHidden(S);
   box.hidden = !hidden;
   $("#bid-grid").hidden = hidden;
@@ -82,9 +75,9 @@ export function renderBlindChoice(S, live) {
   // the bids wait behind the choice
   for (const b of document.querySelectorAll("#bid-grid button[data-bid]")) b.disabled = true;
   note.textContent = t("blind.hidden");
-  if (open && offered !== key) {
-    offered = key;
-    hooks.announce(t("blind.offer"));
+  if (open && box.dataset.offered !== key) {
+    box.dataset.offered = key;
+    box.dispatchEvent(new Event(OFFER_EVENT));
   }
 }
 

@@ -4,16 +4,19 @@
 // its own; a hint or a "Why?" answer stays until the player closes it, acts, or that seat
 // speaks again. What a bubble says is also said in the live region by its caller
 // (announcer.js): the bubble is what is seen, never the only way it is told.
+import { $ } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
-
-const $ = (sel, root = document) => root.querySelector(sel);
 
 /** How long a bid's bubble stays (ms); other kinds stay until closed or replaced. */
 const BID_MS = 2600;
 /** Kinds of bubble: a seat's bid, the hint's reason, a "Why?" answer. */
 export const BUBBLE = Object.freeze({ BID: "bid", HINT: "hint", WHY: "why" });
 
-const timers = new Map();
+/** Stop the fading of `box`'s bid, if one is timed (the timer's id is kept on the bubble itself). */
+function stopFade(box) {
+  if (box.dataset.fade) clearTimeout(Number(box.dataset.fade));
+  delete box.dataset.fade;
+}
 
 function bubbleOf(seat) {
   const root = $(`.seat[data-seat="${seat}"]`);
@@ -42,8 +45,7 @@ function bubbleOf(seat) {
 export function sayAt(seat, text, kind = BUBBLE.BID) {
   const box = bubbleOf(seat);
   if (!box || !text) return;
-  clearTimeout(timers.get(seat));
-  timers.delete(seat);
+  stopFade(box);
   $(".bubble-text", box).textContent = text;
   const close = $(".bubble-close", box);
   close.hidden = kind === BUBBLE.BID;
@@ -57,7 +59,7 @@ export function sayAt(seat, text, kind = BUBBLE.BID) {
   box.classList.remove("pop");
   void box.offsetWidth;
   box.classList.add("pop");
-  if (kind === BUBBLE.BID) timers.set(seat, setTimeout(() => clearAt(seat, BUBBLE.BID), BID_MS));
+  if (kind === BUBBLE.BID) box.dataset.fade = String(setTimeout(() => clearAt(seat, BUBBLE.BID), BID_MS));
 }
 
 /** Hide `seat`'s bubble (only if it is of `kind`, when given). */
@@ -69,8 +71,7 @@ export function clearAt(seat, kind = null) {
     if (why && !why.hidden) why.focus({ preventScroll: true });
   }
   box.hidden = true;
-  clearTimeout(timers.get(seat));
-  timers.delete(seat);
+  stopFade(box);
 }
 
 /** Hide every bubble of `kind` (every bubble when none is given). */

@@ -14,7 +14,6 @@ import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
 import { bidName, seatName, setSeating } from "../lib/words.js";
 import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
-import { pause } from "./motion.js";
 import { drawnSeat, realSeat, turnEvent, turnHint, turnState, turnWhy } from "./viewpoint.js";
 
 /** How often a friend's move looks whether this page's own flow has finished (ms). */
@@ -40,13 +39,13 @@ const otherPersonToAct = (S) => S.phase !== "over" && S.to_act !== null && S.to_
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
  * `save(text, pending)`: persistence.createSaver for that store; `settings`: the live
- * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `onScoredHand(row)`: opens
+ * settings object; `speedOverride()`: the speed the address asks for (or null); `announce`: the live region (announcer.js); `sound`: the table's sounds (sound.js); `onScoredHand(row)`: opens
  * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
  * is abandoned (replaced by a new one), for the history.
  */
-export function createController({ engine, store, save, settings, speedOverride, announce, onScoredHand, onMatchEnd, people: seats = null }) {
-  const { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
-    createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd });
+export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd, people: seats = null }) {
+  const { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
+    createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd });
   // A table of several people (`seats`, friends.js's or pass-and-play's): `mode()` is
   // "pass" (everyone at this device) or "host" (friends at their own devices);
   // `handOver(seat)` shows the privacy screen until the person at real `seat` is ready;
@@ -144,8 +143,8 @@ export function createController({ engine, store, save, settings, speedOverride,
     render();
     // the bid buttons are now disabled (or hidden): focus waits on the hand
     if (bidFocused) focusHand();
+    // no bubble for the player's own bid: they just chose it, and their seat's chip shows it
     announce(bidText(HUMAN, n));
-    bidBubble(HUMAN, n);
     await tell(run, { kind: "bid", seat: st.me, bid: n });
     await runBots(run);
   }
@@ -236,7 +235,7 @@ export function createController({ engine, store, save, settings, speedOverride,
           break;
         }
         render();
-        await run.wait(pause(tm.think)); // a click on the table ends the wait (motion.js)
+        await run.wait(motion.pause(tm.think)); // a click on the table ends the wait (motion.js)
         const r = await run.call(MSG.BOT_STEP);
         await tell(run, r.event);
         r.event = turnEvent(r.event, st.me);
@@ -433,6 +432,8 @@ export function createController({ engine, store, save, settings, speedOverride,
       st.halted = false;
     },
     refocus: () => restoreFocus(st),
+    /** A click or key on the table finishes what is moving (motion.js). */
+    initHurry: () => motion.initHurry(),
     hello,
     exportHand,
     startMatch: live(startMatch),

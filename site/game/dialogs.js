@@ -113,6 +113,7 @@ export function fillSettings(settings, levels) {
   for (const r of dlg.querySelectorAll("input[name='speed']")) r.checked = r.value === settings.speed;
   $("#four-colour").checked = settings.fourColour;
   $("#stun-server").value = settings.stun || "";
+  $("#sound-on").checked = settings.sound;
   const sel = $("#lang-select");
   sel.replaceChildren();
   for (const [code, name] of Object.entries(LANGUAGES)) {

@@ -54,6 +54,8 @@ export function readParams(search) {
       const v = Number(q.get("hold"));
       return q.has("hold") && Number.isInteger(v) && v >= HOLD_RANGE[0] && v <= HOLD_RANGE[1] ? v : null;
     },
+    /** Whether the author of a framed table asks for its sounds (`sound=1`; they are off in frames otherwise). */
+    sound: q.get("sound") === "1",
     /** The speed asked for (instant, slow, normal, fast), or null. */
     speed() {
       const v = q.get("speed");

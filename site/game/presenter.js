@@ -12,15 +12,16 @@ import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import { clearHint } from "./hand.js";
 import { BUBBLE, clearAt, clearBubbles } from "./bubbles.js";
-import { dealIfNew, flyIn, gather, liftWinner, pause } from "./motion.js";
+import { createMotion } from "./motion.js";
 import * as table from "./table.js";
 
 /**
  * The presenter. `save(text, pending)`: persistence.createSaver; `settings`: the live
  * settings; `speedOverride()`: the speed the address asks for (or null); `announce`: the
- * live region; `onScoredHand(row)` and `onMatchEnd({saveText, state})`: as for the controller.
+ * live region; `sound`: the table's sounds (sound.js); `onScoredHand(row)` and
+ * `onMatchEnd({saveText, state})`: as for the controller.
  */
-export function createPresenter({ save, settings, speedOverride, announce, onScoredHand, onMatchEnd }) {
+export function createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
   const st = {
     S: null, // the engine's latest state, as drawn from the bottom seat (viewpoint.js)
     me: 0, // the real seat drawn at the bottom (a table of several people may turn to another)
@@ -36,6 +37,8 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     halted: false, // the engine failed or another tab took the match: nothing is drawn or saved
     refusal: null, // the engine's last refusal shown to the player ({code})
   };
+  /** The table's movement (what is moving, so a click can finish it). */
+  const motion = createMotion();
 
   /** Show `text` in the message line and say it in the live region. */
   function say(text, kind) {
@@ -53,7 +56,7 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     if (st.halted) return;
     renderRules(st.S ? st.S.rules : null);
     draw(st);
-    dealIfNew(st.view ? null : st.S, timing().move);
+    motion.dealIfNew(st.view ? null : st.S, timing().move);
     markCustom(Boolean(st.S && st.S.custom), t("fault.custom"));
   }
 
@@ -99,14 +102,18 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     st.busy = keep;
     announce(playText(seat, card));
     clearAt(seat, BUBBLE.WHY); // the seat acted again: its last answer is out of date
-    await run.wait(flyIn(seat, fromRect, tm.move));
+    await run.wait(motion.flyIn(seat, fromRect, tm.move));
+    // a card lands with a sound when it travelled, or when it is the player's own (at Instant
+    // the computer players' cards come all at once: a burst of sounds would say nothing)
+    if (tm.move > 0 || seat === HUMAN) sound.card();
     if (!trickDone(completed)) return;
     // the winning card lifts, the trick stays a moment, then gathers into the winner's seat
     // (a click finishes each at once: motion.js)
     say(trickText(completed.winner));
-    await run.wait(liftWinner(completed.winner, tm.move));
-    await run.wait(pause(tm.pause));
-    await run.wait(gather(completed.winner, tm.move));
+    await run.wait(motion.liftWinner(completed.winner, tm.move));
+    await run.wait(motion.pause(tm.pause));
+    if (tm.move > 0) sound.trick();
+    await run.wait(motion.gather(completed.winner, tm.move));
     st.shownTrick = st.S.trick;
     table.renderTrick(st.shownTrick);
   }
@@ -140,5 +147,5 @@ export function createPresenter({ save, settings, speedOverride, announce, onSco
     pauseForHand(row);
   }
 
-  return { st, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand };
+  return { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand };
 }

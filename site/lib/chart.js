@@ -23,7 +23,6 @@ const MARKERS = ["circle", "square", "triangle", "diamond"];
  * (never the orange that means "Them" on every page), "them" the orange. */
 const TONES = Object.freeze({ us: 0, them: 1, partner: 2 });
 const MAX_MARKERS = 60; // beyond this many points markers would smear into a band
-let uid = 0;
 
 
 
@@ -48,8 +47,8 @@ function marker(kind, x, y, colour) {
   return svgEl("path", { d, ...common });
 }
 
-function frame(title, summary) {
-  const id = `chart${++uid}`;
+/** A chart's SVG with its title and description; `id` (unique on the page, given by the caller) names them. */
+function frame(id, title, summary) {
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart-svg" });
   svg.append(svgEl("title", { id: `${id}-t` }, title), svgEl("desc", { id: `${id}-d` }, summary));
   return { svg, id };
@@ -124,8 +123,8 @@ function figure(title, svg, table) {
 }
 
 /** A line chart with markers and optional horizontal reference lines. */
-export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabel, yLabel, unit = "", table }) {
-  const { svg } = frame(title, summary);
+export function lineChart({ id, title, summary, series, refs = [], yMin, yMax, xLabel, yLabel, unit = "", table }) {
+  const { svg } = frame(id, title, summary);
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const ys = series.flatMap((s) => s.points.map((p) => p[1])).concat(refs.map((r) => r.y));
   // a single point (one match so far) stands in the middle of its axis, its value written
@@ -160,11 +159,11 @@ export function lineChart({ title, summary, series, refs = [], yMin, yMax, xLabe
   return figure(title, svg, table);
 }
 
-function patterns(svg, tones) {
+function patterns(svg, tones, chartId) {
   const defs = svgEl("defs");
   const ids = [];
   for (const i of tones) {
-    const id = `pat${++uid}`;
+    const id = `${chartId}-pat${i}`;
     const p = svgEl("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: i % 2 ? "rotate(45)" : "" });
     p.append(svgEl("rect", { width: 8, height: 8, fill: COLOURS[i], "fill-opacity": i ? 0.35 : 0.9 }));
     if (i) p.append(svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: COLOURS[i], "stroke-width": 4 }));
@@ -176,10 +175,10 @@ function patterns(svg, tones) {
 }
 
 /** Grouped bars, one group per category; series are told apart by hatching too. */
-export function barChart({ title, summary, categories, series, yLabel, yMax, table }) {
-  const { svg } = frame(title, summary);
+export function barChart({ id, title, summary, categories, series, yLabel, yMax, table }) {
+  const { svg } = frame(id, title, summary);
   const tones = series.map((s, i) => (s.tone && Object.hasOwn(TONES, s.tone) ? TONES[s.tone] : i));
-  const ids = patterns(svg, tones);
+  const ids = patterns(svg, tones, id);
   const hi = yMax ?? Math.max(1, ...series.flatMap((s) => s.values));
   const y = (v) => H - PAD.bottom - (v / hi) * (H - PAD.top - PAD.bottom);
   yAxis(svg, 0, hi, y, yLabel);
@@ -208,7 +207,7 @@ export function scoreChart(rows, { target = 500, floor = -200, table = true } = 
   const title = t("stats.chart.score.title");
   const summary = t("stats.chart.score.summary", { n: rows.length, us: last[0], them: last[1] });
   return lineChart({
-    title, summary, series, refs: [{ y: target, label: fmt(target) }, { y: floor, label: fmt(floor) }],
+    id: "chart-score", title, summary, series, refs: [{ y: target, label: fmt(target) }, { y: floor, label: fmt(floor) }],
     xLabel: t("stats.chart.hand"), yLabel: t("stats.chart.points"),
     table: table && { head: [t("stats.chart.hand"), t("team.0"), t("team.1")], rows: rows.map((r) => [r.number, r.teams[0].score_after, r.teams[1].score_after]) },
   });

@@ -138,12 +138,14 @@ export function statusText({ judged, total, open, running }) {
  * card to do next if it is not done yet (the position on screen); otherwise the last card
  * not yet done; once every card was tried, the ones that ran out of time are tried once more
  * with RETRY_BUDGET. With `workers` > 1, extra engines (started here, restoring the same
- * snapshot, stopped when the review ends) take positions from the same queue. `onResult(step,
- * result)` and `onProgress(done, total, status)` report (status: statusText's argument);
- * `cancel()` stops before the next message. Returns {cancel, done: Promise<"done"|"cancelled"|"error">}.
+ * snapshot, stopped when the review ends) take positions from the same queue. `shared` maps a
+ * position to the promise of its analysis already asked for elsewhere (a puzzle's): that one is
+ * awaited, never sent again. `onResult(step, result)` and `onProgress(done, total, status)`
+ * report (status: statusText's argument); `cancel()` stops before the next message.
+ * Returns {cancel, done: Promise<"done"|"cancelled"|"error">}.
  */
 export function runReview(engine, { text, hand, cache, wanted = () => null, onResult, onProgress, onError,
-  workers = reviewWorkers(engine) }) {
+  shared = new Map(), workers = reviewWorkers(engine) }) {
   let stopped = false;
   let closed = false;
   const busy = new Set();      // positions being judged now
@@ -171,7 +173,7 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
       if (budget === RETRY_BUDGET) retried.add(k);
       let result;
       try {
-        result = await eng.call(MSG.ANALYSE, { text, hand, step: k, budget });
+        result = await (shared.has(k) ? shared.get(k) : eng.call(MSG.ANALYSE, { text, hand, step: k, budget }));
       } finally {
         busy.delete(k);
       }

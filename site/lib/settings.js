@@ -1,4 +1,4 @@
-// settings.js: the player's settings (speed, deck colours, language) as kept in
+// settings.js: the player's settings (speed, deck colours, language, sound) as kept in
 // localStorage, shared by every page that reads them. Storage may be missing or full:
 // reading then gives the defaults and writing says it failed; nothing here throws.
 // Values read from storage are looked up as own properties only.
@@ -43,6 +43,7 @@ export function loadSettings() {
     lang: typeof s.lang === "string" ? s.lang : null,
     // a STUN server for playing with friends across networks: none unless the player names one
     stun: typeof s.stun === "string" && STUN.test(s.stun) ? s.stun : "",
+    sound: s.sound !== false, // on unless the player turned it off
   };
 }
 

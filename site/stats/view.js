@@ -1,6 +1,6 @@
 // view.js: draws the statistics page's figures, tables, charts and match list.
 // Every figure carries data-stat (its name) and data-value (the raw number) for tests.
-import { t, fmt, currentLocale } from "../lib/i18n.js";
+import { t, fmt } from "../lib/i18n.js";
 import { lineChart, barChart } from "../lib/chart.js";
 import { percent, mean, BAG_BUCKETS } from "./calc.js";
 import { HAND } from "../lib/historyfile.js";
@@ -107,21 +107,21 @@ export function renderCharts(div, s) {
   const trend = s.trend;
   const lastRate = trend.length ? Math.round(trend[trend.length - 1][1]) : null;
   div.append(lineChart({
-    title: t("stats.trendTitle"), summary: lastRate === null ? t("stats.noMatches") : t("stats.trendSummary", { n: trend.length, rate: lastRate }),
+    id: "chart-trend", title: t("stats.trendTitle"), summary: lastRate === null ? t("stats.noMatches") : t("stats.trendSummary", { n: trend.length, rate: lastRate }),
     series: [{ name: t("stats.f.winRate"), points: trend }], yMin: 0, yMax: 100, xLabel: t("stats.matchNo"), yLabel: "%", unit: "%",
     table: { head: [t("stats.matchNo"), t("stats.f.winRate")], rows: trend.map(([i, r]) => [i, `${fmt(Math.round(r))}%`]) },
   }));
   const cats = [t("stats.under"), t("stats.exact"), t("stats.over")];
   const vals = (b) => [b.under, b.exact, b.over];
   div.append(barChart({
-    title: t("stats.bidsTitle"), summary: t("stats.bidsSummary", { you: percent(s.bid.you.made, s.bid.you.bids) ?? 0, partner: percent(s.bid.partner.made, s.bid.partner.bids) ?? 0 }),
+    id: "chart-bids", title: t("stats.bidsTitle"), summary: t("stats.bidsSummary", { you: percent(s.bid.you.made, s.bid.you.bids) ?? 0, partner: percent(s.bid.partner.made, s.bid.partner.bids) ?? 0 }),
     categories: cats, yLabel: t("stats.handsAxis"),
     series: [{ name: t("stats.who.you"), values: vals(s.bid.you), tone: "us" }, { name: t("stats.who.partner"), values: vals(s.bid.partner), tone: "partner" }],
     table: { head: [t("stats.who"), ...cats], rows: [[t("stats.who.you"), ...vals(s.bid.you)], [t("stats.who.partner"), ...vals(s.bid.partner)]] },
   }));
   const bagCats = Array.from({ length: BAG_BUCKETS }, (_, i) => (i === BAG_BUCKETS - 1 ? `${fmt(i)}+` : fmt(i)));
   div.append(barChart({
-    title: t("stats.bagsTitle"), summary: t("stats.bagsSummary", { us: mean(s.bags[0], s.hands) ?? 0, them: mean(s.bags[1], s.hands) ?? 0 }),
+    id: "chart-bags", title: t("stats.bagsTitle"), summary: t("stats.bagsSummary", { us: mean(s.bags[0], s.hands) ?? 0, them: mean(s.bags[1], s.hands) ?? 0 }),
     categories: bagCats, yLabel: t("stats.handsAxis"),
     series: [{ name: t("team.0"), values: s.bagHist[0], tone: "us" }, { name: t("team.1"), values: s.bagHist[1], tone: "them" }],
     table: { head: [t("stats.bagsPerHand"), t("team.0"), t("team.1")], rows: bagCats.map((c, i) => [c, s.bagHist[0][i], s.bagHist[1][i]]) },
@@ -131,21 +131,12 @@ export function renderCharts(div, s) {
 /** The viewer's step before the first card: 0 the deal, 1–4 the bids. */
 const FIRST_CARD_STEP = 4;
 
-/** One past match as a list item; its hand links are built when it is opened (the save is read then). */
-let dateFormat = null;
-
-function formatDate(ms) {
-  const lang = currentLocale();
-  if (!dateFormat || dateFormat.lang !== lang) {
-    dateFormat = { lang, format: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }) };
-  }
-  return dateFormat.format.format(ms);
-}
-
-export function matchItem(rec, loadSave) {
+/** One past match as a list item, its date written by `dates` (an Intl.DateTimeFormat in the
+ * page's language); its hand links are built when it is opened (the save is read then). */
+export function matchItem(rec, loadSave, dates) {
   const li = node("li", { "data-match": rec.id });
   const details = node("details");
-  const when = formatDate(rec.date);
+  const when = dates.format(rec.date);
   details.append(node("summary", {}, t("stats.matchLine", {
     when, outcome: t(`stats.outcome.${rec.outcome}`), us: rec.scores[0], them: rec.scores[1],
     partner: t(`level.${rec.partner}`), opponents: t(`level.${rec.opponents}`),

@@ -10,6 +10,7 @@ import { MSG } from "../engine/protocol.js";
 import { CARDS, QUIZ_BUDGET, bestOf, costlyText, isBest, runReview, statusText, valueText, writeValues } from "../lib/review.js";
 import { ERROR_TEXTS, errorText } from "../lib/errors.js";
 import { byId } from "../lib/dom.js";
+import { NIL } from "../lib/constants.js";
 import { bidText, seatName } from "../lib/steps.js";
 
 
@@ -34,7 +35,6 @@ function isPuzzle(v, q) {
     && v.hands[v.index].scores !== null;
 }
 
-/** Whether step `q` is a puzzle still to answer. */
 /** Whether step `q` is a puzzle still to answer (not one the engine could not judge: the reader goes on past it). */
 const pendingPuzzle = (v, q) => isPuzzle(v, q) && !v.answered.has(q) && !v.unjudged.has(q);
 
@@ -96,7 +96,10 @@ function start(v) {
     text: v.text,
     hand: index + 1,
     cache: cacheOf(v),
-    wanted: () => cardIndex(v.steps, v.step + 1),
+    // the position on screen first, unless it is a puzzle's: the puzzle asks for it (with more
+    // time), and the review awaits that analysis when it comes to it (never sent twice)
+    wanted: () => (pendingPuzzle(v, v.step) ? null : cardIndex(v.steps, v.step + 1)),
+    shared: quizRunsOf(v),
     onResult: () => { if (v.index === index) paint(v); },
     onProgress: showProgress,
     onError: (err) => { byId("analyse-status").textContent = errorText(err, ERROR_TEXTS.review); },
@@ -127,15 +130,21 @@ export function firstPuzzle(v) {
   return puzzles(v).find((q) => !v.answered.has(q)) ?? null;
 }
 
-/** The line above a hand's puzzles: how many there are, and once all are answered, the result. */
+/** The line above a hand's puzzles: how many there are; once each is answered or found to have
+ * no verdict, the result ("Result: 2 of 2 right. 1 puzzle had no verdict."). */
 function intro(v) {
   const all = puzzles(v);
   const box = byId("quiz");
   box.hidden = all.length === 0;
-  const done = all.filter((q) => v.answered.has(q)).length;
-  byId("quiz-intro").textContent = all.length && done === all.length
-    ? t("quiz.result", { right: v.right, total: all.length })
-    : t("quiz.count", { n: all.length });
+  const answered = all.filter((q) => v.answered.has(q)).length;
+  const open = all.filter((q) => v.unjudged.has(q)).length;
+  let text = t("quiz.count", { n: all.length });
+  if (all.length && answered + open === all.length) {
+    const parts = answered ? [t("quiz.result", { right: v.right, total: answered })] : [];
+    if (open) parts.push(t("quiz.noVerdict", { n: open }));
+    text = parts.join(" ");
+  }
+  byId("quiz-intro").textContent = text;
 }
 
 /** Buttons in the puzzle's answer group, one per choice (a bid puzzle); the first gets the focus. */
@@ -159,7 +168,7 @@ function offer(choices, labels, onPick) {
  * by the card (Tab, or ←/→ between them, and Enter; or a click or tap), the others are dimmed,
  * and the hand is spread so that every card is easy to hit. The first card gets the focus.
  */
-function offerCards(seat, legal, onPick) {
+function offerCards(seat, legal, onPick, focus = true) {
   const box = document.querySelector(`.seat[data-seat="${seat}"]`);
   const hand = box.querySelector(".hand");
   hand.classList.add("spread", "choosing");
@@ -189,6 +198,7 @@ function offerCards(seat, legal, onPick) {
     e.stopPropagation(); // the arrows move between the cards here, not through the hand
     buttons[(at + step + buttons.length) % buttons.length].focus();
   });
+  if (!focus) return;
   // the question and the cards to choose from both in view (the table is below the question)
   byId("quiz").scrollIntoView({ block: "nearest" });
   box.scrollIntoView({ block: "nearest" });
@@ -218,6 +228,7 @@ function prompt(v, step, bidding, seat) {
 function unjudged(v, step, text) {
   v.unjudged.add(step);
   unofferCards();
+  intro(v);
   const feedback = byId("quiz-feedback");
   feedback.dataset.verdict = "none";
   feedback.textContent = `${text} ${t("quiz.goOn")}`;
@@ -228,13 +239,19 @@ function unjudged(v, step, text) {
   go.focus({ preventScroll: true });
 }
 
+/** The puzzles' analyses of the hand shown: card number → the promise of its result. */
+function quizRunsOf(v) {
+  const cache = cacheOf(v);
+  if (!v.quizRuns.has(cache)) v.quizRuns.set(cache, new Map());
+  return v.quizRuns.get(cache);
+}
+
 /** The quiz's analysis of card `k` of the hand shown: one promise per card and hand (v.quizRuns,
  * keyed by the hand's cache). Asked again (Back, then Next), the same analysis is awaited, never
  * queued a second time; one that did not finish within QUIZ_BUDGET is not run again. */
 function quizAnalysis(v, k) {
   const cache = cacheOf(v);
-  if (!v.quizRuns.has(cache)) v.quizRuns.set(cache, new Map());
-  const runs = v.quizRuns.get(cache);
+  const runs = quizRunsOf(v);
   if (!runs.has(k)) {
     runs.set(k, v.engine.call(MSG.ANALYSE, { text: v.text, hand: v.index + 1, step: k, budget: QUIZ_BUDGET })
       .then((result) => {
@@ -256,8 +273,10 @@ async function askBid(v, step, current) {
   }
   if (!current()) return;
   byId("quiz-feedback").textContent = "";
-  // only the bids the match's rules allowed at that moment (the engine's list: suicide, blind nil, …)
-  offer(advice.legal, advice.legal.map(bidText), (bid) => {
+  // only the bids the match's rules allowed at that moment (the engine's list: suicide, blind nil, …),
+  // labelled as the game's bid buttons are ("Nil", "4"…)
+  const label = (bid) => (bid === NIL ? t("bid.nilButton") : bidText(bid));
+  offer(advice.legal, advice.legal.map(label), (bid) => {
     const right = bid === advice.best;
     const said = right ? t("quiz.bidRight", { bid: bidText(bid) })
       : t("quiz.bidWrong", { bid: bidText(bid), best: bidText(advice.best) });
@@ -283,8 +302,9 @@ function verdict(v, step, right, text) {
   go.focus({ preventScroll: true });
 }
 
-/** Ask the puzzle of step `asked.step`; `asked` is v.asking while this ask is the current one
- * (a reader who steps away and back starts a new ask, which awaits the same analysis). */
+/** Ask the puzzle of step `asked.step` of the hand whose cache is `asked.cache`; `asked` is
+ * v.asking while this ask is the current one (a reader who steps away and back, or to another
+ * hand, starts a new ask; one back at the same position awaits the same analysis). */
 async function ask(v, asked) {
   const step = asked.step;
   const current = () => v.asking === asked && v.step === step;
@@ -320,7 +340,9 @@ async function ask(v, asked) {
     return;
   }
   byId("quiz-feedback").textContent = "";
-  offerCards(seat, legal, (card) => answer(v, step, result, card));
+  // kept, so that a redrawn table (Analyse switched, the hand chosen again) offers its cards again
+  asked.offer = (focus) => offerCards(seat, legal, (card) => answer(v, step, result, card), focus);
+  asked.offer(true);
 }
 
 function answer(v, step, result, card) {
@@ -338,9 +360,12 @@ function answer(v, step, result, card) {
 export function afterDraw(v) {
   if (pendingPuzzle(v, v.step)) {
     byId("next").disabled = byId("last").disabled = true;
-    if (!v.asking || v.asking.step !== v.step) {
-      v.asking = { step: v.step };
+    const cache = cacheOf(v);
+    if (!v.asking || v.asking.step !== v.step || v.asking.cache !== cache) {
+      v.asking = { step: v.step, cache };
       ask(v, v.asking);
+    } else if (v.asking.offer) {
+      v.asking.offer(false); // the table was drawn afresh: its cards are the answers again
     }
   } else if (!(v.quiz.has(v.step) && (v.answered.has(v.step) || v.unjudged.has(v.step)))) {
     byId("quiz-ask").hidden = true;
@@ -373,9 +398,9 @@ export function wireAnalyse(v, go) {
   });
 }
 
-/** A hand was (re)selected: start its analysis when the switch is on. */
+/** A hand was (re)selected and drawn (its puzzle, if it opens at one, already asked): start
+ * its analysis when the switch is on. */
 export function handShown(v) {
-  v.asking = null;
   start(v);
 }
 

@@ -100,7 +100,7 @@ function selectHand(v, index, startStep = null) {
   v.step = quizLimit(v, 0, clamp(start, v.steps));
   byId("hand-select").value = String(v.index);
   draw(v);
-  handShown(v);
+  handShown(v); // after the drawing: a puzzle's analysis is asked first, and the review awaits it
 }
 
 // ------------------------------------------------------------------ loading

@@ -70,6 +70,16 @@ def tool(page, action: str) -> None:
     page.click(sel)
 
 
+def open_rules(page) -> None:
+    """Open New match from the menu with its house-rules section open (whether or not the
+    dialog remembered the section open from an earlier visit)."""
+    tool(page, "new-match")
+    page.wait_for_selector("#new-dialog[open]")
+    if not page.is_visible("#rules-preset"):
+        page.click("[data-role='rules-box'] > summary")
+    page.wait_for_selector("#rules-preset")
+
+
 def tap_card(page, sel: str) -> None:
     """Click (or tap) the card ``sel`` on a part of it that shows."""
     page.wait_for_selector(sel)
@@ -179,6 +189,39 @@ def show_hand(page, text: str) -> None:
     page.fill("#source", text)
     page.click("#show")
     page.wait_for_selector("body[data-ready='1'], body[data-error]", timeout=60_000)
+
+
+def card_words(card: str) -> str:
+    """A card's name in English (en.json)."""
+    return EN["card.name"].format(rank=EN[f"rank.{card[:-1]}"], suit=EN[f"suit.{card[-1]}"])
+
+
+def shown(kind: str, value) -> str:
+    """A reason's parameter of ``kind`` as the English catalogue shows it."""
+    if kind == "card":
+        return card_words(value)
+    if kind == "cards":
+        return ", ".join(card_words(c) for c in value) or EN["coach.noCards"]
+    if kind == "suit":
+        return EN[f"suit.{value}"]
+    if kind == "suits":
+        return ", ".join(EN[f"suit.{s}"] for s in value)
+    if kind == "seat":
+        return EN[f"seat.{value}"]
+    if kind == "bid":
+        return EN["bid.nil"] if value == 0 else str(value)
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}".rstrip("0").rstrip(".")
+
+
+def sentence(reason: dict) -> str:
+    """A computer player's reason {code, params} in English, written out here from en.json's
+    ``reason.<code>`` with each parameter shown by its kind (spades.ai.explain.CODES): the
+    oracle for what the page says, independent of the page's code."""
+    from spades.ai.explain import CODES, STRUCTURED_KINDS
+
+    kinds = CODES[reason["code"]]
+    params = {k: shown(kinds[k], v) for k, v in reason["params"].items() if kinds[k] not in STRUCTURED_KINDS}
+    return EN[f"reason.{reason['code']}"].format(**params)
 
 
 def bridge_save_at(predicate, seed: int = 11, rules: str | None = None) -> str:

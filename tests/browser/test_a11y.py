@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, open_game, play_until, seed_save
+from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save
 from spades import Match
 
 pytestmark = pytest.mark.browser
@@ -189,18 +189,16 @@ def test_bidding_and_playing_screens(table, url, axe_source, screenshot_dir):
     settings = run_axe(page, axe_source, "settings-dialog")
     page.screenshot(path=str(screenshot_dir / "a11y-settings.png"))
     page.keyboard.press("Escape")
-    page.click(".tools button[data-action='new-match']")
-    page.wait_for_selector("#new-dialog[open]")
+    # the New match dialog, its house-rules section open, with the engine's refusal of an
+    # impossible combination shown
+    open_rules(page)
     new_match_dialog = run_axe(page, axe_source, "new-match-dialog")
-    # the house-rules section open, with the engine's refusal of an impossible combination shown
-    page.click("[data-role='rules-box'] > summary")
     page.select_option("#rules-min_team_bid", "2")
     page.check("#rules-suicide")
     page.wait_for_selector("[data-role='rules-error']:not([hidden])")
     rules_section = run_axe(page, axe_source, "new-match-rules")
     page.screenshot(path=str(screenshot_dir / "a11y-new-match-rules.png"))
     page.select_option("#rules-preset", "1.0.0")  # the shared page keeps playing 1.0.0
-    page.click("[data-role='rules-box'] > summary")
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('dialog[open]')")
     for v in (bidding, playing, last_trick, settings, new_match_dialog, rules_section):

@@ -22,37 +22,11 @@ if str(ROOT) not in sys.path:
 from spades import bridge  # noqa: E402
 from spades.ai.explain import CODES, STRUCTURED_KINDS  # noqa: E402
 
-from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, seed_save  # noqa: E402
+from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, card_words, seed_save, sentence  # noqa: E402
 
 COACH_JS = ROOT / "site" / "lib" / "coach.js"
 HINT_LEVEL = "normal"  # the game's hint asks Normal when the engine has it
 PARTNER = 2
-
-
-def card_words(card: str) -> str:
-    return EN["card.name"].format(rank=EN[f"rank.{card[:-1]}"], suit=EN[f"suit.{card[-1]}"])
-
-
-def shown(kind: str, value) -> str:
-    if kind == "card":
-        return card_words(value)
-    if kind == "cards":
-        return ", ".join(card_words(c) for c in value) or EN["coach.noCards"]
-    if kind == "suit":
-        return EN[f"suit.{value}"]
-    if kind == "suits":
-        return ", ".join(EN[f"suit.{s}"] for s in value)
-    if kind == "seat":
-        return EN[f"seat.{value}"]
-    if kind == "bid":
-        return EN["bid.nil"] if value == 0 else str(value)
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}".rstrip("0").rstrip(".")
-
-
-def sentence(reason: dict) -> str:
-    kinds = CODES[reason["code"]]
-    params = {k: shown(kinds[k], v) for k, v in reason["params"].items() if kinds[k] not in STRUCTURED_KINDS}
-    return EN[f"reason.{reason['code']}"].format(**params)
 
 
 def open_at(page, site_url: str, save: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, bridge_save_at, open_game, seed_save, show_hand
+from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, bridge_save_at, open_game, open_rules, seed_save, show_hand
 from spades import bridge
 
 pytestmark = pytest.mark.browser
@@ -40,14 +40,6 @@ def wait_saved_rules(page, name: str) -> dict:
             && ['bid', 'play'].includes(document.body.dataset.phase);
         }""", arg=[SAVE_KEY, name], timeout=30_000)
     return saved(page)
-
-
-def open_rules(page) -> None:
-    page.click(".tools button[data-action='new-match']")
-    page.wait_for_selector("#new-dialog[open]")
-    if not page.is_visible("#rules-preset"):
-        page.click("[data-role='rules-box'] > summary")
-    page.wait_for_selector("#rules-preset")
 
 
 def test_a_jokers_match_from_the_dialog(page, site_url):

@@ -1,7 +1,10 @@
 """The worked lesson in docs/embedding.md: its link opens three puzzles in the viewer, and a
 reader answers them on the table itself (the cards are buttons: by keyboard alone, or by
-tapping on a phone), with the table, the question and every value in view. The verdicts are checked against the Python
-solver on the same positions (a card is right when its value equals the best)."""
+tapping on a phone), with the table, the question and every value in view. The verdicts are
+checked against the Python solver on the same positions (a card is right when its value equals
+the best). A bid puzzle is answered with bid buttons (only the bids the hand's rules allowed),
+a puzzle whose analysis cannot finish says so and lets the reader go on, and no position's
+analysis is asked for twice."""
 from __future__ import annotations
 
 import re
@@ -14,8 +17,7 @@ from spades.match import Match
 from spades.solver import solve
 
 import driver
-from driver import EN
-from test_coach import sentence
+from driver import EN, sentence
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "embedding.md"
 BIDS = 4
@@ -108,7 +110,6 @@ def wait_for_puzzle(page, step: int, seat: int) -> list[str]:
     return page.eval_on_selector_all(f'.seat[data-seat="{seat}"] button.quiz-card', "bs => bs.map((b) => b.dataset.choice)")
 
 
-@pytest.mark.skip(reason="fails since the puzzle rework and the no-verdict puzzle were merged together on 2026-12-02 (#quiz-choices vs cards on the table); to mend next session")
 def test_three_puzzles_answered_on_the_table_by_keyboard_alone(page, site_url, screenshot_dir):
     puzzles = verdicts()
     open_lesson(page, site_url, 1280, 800)
@@ -166,7 +167,6 @@ def test_puzzles_answered_by_tapping_the_cards_on_a_phone(page, site_url, screen
     driver.assert_clean(page)
 
 
-@pytest.mark.skip(reason="fails since the puzzle rework and the no-verdict puzzle were merged together on 2026-12-02 (#quiz-choices vs cards on the table); to mend next session")
 def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     from urllib.parse import quote
 
@@ -186,6 +186,9 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     name = ("South", "West", "North", "East")[m.to_act]
     assert page.text_content("#quiz-intro") == EN["quiz.count"]["one"].format(n=1)
     assert page.text_content("#quiz-prompt") == EN["quiz.promptBidOf"].format(i=1, total=1, name=name)
+    # a bid is chosen from bid buttons (the legal bids: nil and 1–13), not on the table's cards
+    assert bid_choices(page) == [str(b) for b in m.legal_bids()] == [str(b) for b in range(14)]
+    assert page.locator("button.quiz-card").count() == 0
     for _ in range(hard):                                      # nil first, then 1–13: Tab to Hard's bid
         page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.choice") == str(hard)
@@ -194,6 +197,53 @@ def test_a_bid_puzzle_is_answered_with_the_hard_players_bid(page, site_url):
     assert sentence(explained.reason.to_dict()) in page.text_content("#quiz-feedback")  # the game's wording
     page.keyboard.press("Enter")                               # Continue
     assert page.evaluate("() => document.body.dataset.step") == "2"
+    driver.assert_clean(page)
+
+
+def bid_choices(page) -> list[str]:
+    return page.eval_on_selector_all("#quiz-choices button", "bs => bs.map((b) => b.dataset.choice)")
+
+
+def test_bid_puzzles_offer_only_the_bids_the_hands_rules_allowed(page, site_url):
+    """Under suicide the first of two partners to bid may bid only nil or 4+, the second then
+    only what the first left open: each bid puzzle's buttons are exactly those bids."""
+    import random
+    from urllib.parse import quote
+
+    from spades.ai import bot
+    from spades.notation import format_hand
+    from spades.rules import Rules
+
+    rules = Rules.parse("suicide")
+    rnd = random.Random(3)
+    m = Match(seed=3, rules=rules)
+    while not m.hands_played:
+        if m.phase == "bid":
+            m.bid(0 if 0 in m.legal_bids() else m.legal_bids()[0])
+        else:
+            m.play(rnd.choice(m.legal_cards()))
+    rec = m.hands_played[0]
+    page.goto(f"{site_url}viewer.html?quiz=0,2&hand={quote(format_hand(rec, rules))}")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    for n, step in enumerate((0, 2)):                     # the first bid, then its partner's
+        r = Match(seed=0, dealer=rec.dealer, deal=[list(h) for h in rec.deal], rules=rules)
+        for i in range(step):
+            r.bid(rec.bids[(rec.dealer + 1 + i) % 4])
+        legal = r.legal_bids()
+        assert legal == ([0, *range(4, 14)] if step == 0 else list(range(4, 14)))
+        hard = bot("hard", seed=0).explain(r.view(r.to_act)).action
+        if n:
+            page.keyboard.press("End")                    # stops at the next puzzle
+        page.wait_for_selector("#quiz-choices button", timeout=60_000)
+        assert step_of(page) == str(step)
+        assert bid_choices(page) == [str(b) for b in legal]
+        labels = page.eval_on_selector_all("#quiz-choices button", "bs => bs.map((b) => b.textContent)")
+        assert labels == [EN["bid.nilButton"] if b == 0 else str(b) for b in legal]   # as the game labels bids
+        page.click(f'#quiz-choices button[data-choice="{hard}"]')
+        assert page.get_attribute("#quiz-feedback", "data-verdict") == "right"
+        page.keyboard.press("Enter")                      # Continue
+        assert step_of(page) == str(step + 1)
+    assert page.text_content("#quiz-intro") == EN["quiz.result"].format(right=2, total=2)
     driver.assert_clean(page)
 
 
@@ -228,7 +278,6 @@ def step_of(page) -> str:
     return page.evaluate("() => document.body.dataset.step")
 
 
-@pytest.mark.skip(reason="fails since the puzzle rework and the no-verdict puzzle were merged together on 2026-12-02 (#quiz-choices vs cards on the table); to mend next session")
 def test_a_puzzle_the_engine_cannot_judge_says_so_and_lets_the_reader_go_on(page, site_url):
     """A puzzle at the opening lead whose analysis runs out of time: stepping away and back
     while it runs asks for no second analysis; when it ends unfinished the puzzle says so,
@@ -252,14 +301,53 @@ def test_a_puzzle_the_engine_cannot_judge_says_so_and_lets_the_reader_go_on(page
     page.wait_for_selector("#quiz-feedback[data-verdict='none']", timeout=60_000)
     assert page.text_content("#quiz-feedback") == f"{driver.EN['review.notFinished']} {driver.EN['quiz.goOn']}"
     assert page.locator("#quiz-choices button").count() == 0
+    assert page.locator("button.quiz-card").count() == 0     # nothing to choose: no card is a button
+    no_verdict = EN["quiz.noVerdict"]["one"].format(n=1)
+    assert page.text_content("#quiz-intro") == no_verdict    # the lesson's result: it had no verdict
     assert page.is_enabled("#next")
     assert page.evaluate("() => document.activeElement.id") == "quiz-continue"
     page.keyboard.press("Enter")                         # Continue: the opening lead is shown
     assert step_of(page) == str(BIDS + 1)
     page.click("#prev")                                  # back and on again: no puzzle, no new analysis
     page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS))
-    assert page.is_hidden("#quiz")
+    assert page.is_hidden("#quiz-ask")                   # not asked again; the line above keeps the result
+    assert page.text_content("#quiz-intro") == no_verdict
     page.click("#next")
     page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(BIDS + 1))
     assert page.evaluate("() => window.__quizAnalyses") == 1
+    driver.assert_clean(page)
+
+
+# Counts the analyses sent, per card of the hand (every engine: the review may use several).
+ANALYSE_SPY = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__analysed = {};
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.fn === "analyse") window.__analysed[msg.args.step] = (window.__analysed[msg.args.step] || 0) + 1;
+    return post.call(this, msg, ...rest);
+  };
+})();"""
+
+
+def test_with_analyse_on_a_puzzles_position_is_analysed_once_and_its_cards_stay_answers(page, site_url):
+    """A lesson opened with Analyse on: the whole-hand review awaits the puzzle's own analysis
+    instead of sending the same position again; switching Analyse off redraws the table, and
+    the puzzle's cards are still its answers."""
+    step, seat, legal, best, _ = verdicts()[2]
+    k = step - BIDS                                       # the card the puzzle asks for
+    page.add_init_script(script=ANALYSE_SPY)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + lesson_link().replace("?quiz=36,40,", "?analyse=1&quiz=") + f"#step={step}")
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    wait_for_puzzle(page, step, seat)
+    # the review goes from the last card backwards: once it asks about a card before the
+    # puzzle's, it has passed the puzzle's position
+    page.wait_for_function(f"() => Object.keys(window.__analysed).some((s) => Number(s) < {k})", timeout=120_000)
+    assert page.evaluate(f"() => window.__analysed[{k}]") == 1
+    page.uncheck("#analyse")                              # the table is drawn again
+    cards = page.eval_on_selector_all(f'.seat[data-seat="{seat}"] button.quiz-card', "bs => bs.map((b) => b.dataset.choice)")
+    assert sorted(cards) == legal
+    page.click(f'.seat[data-seat="{seat}"] button.quiz-card[data-choice="{sorted(best)[0]}"]')
+    assert page.get_attribute("#quiz-feedback", "data-verdict") == "right"
+    assert page.evaluate(f"() => window.__analysed[{k}]") == 1
     driver.assert_clean(page)

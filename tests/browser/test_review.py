@@ -139,8 +139,11 @@ def test_review_this_hand_from_the_score_sheet_then_keep_playing(game):
 
 #: Holds the engine's ``analyse`` requests after the first ``after`` until ``window.__releaseAnalyse()``
 #: (which sends them, puts postMessage back and returns how many it held), so a test can press
-#: Stop while an analysis is still running however fast the solver is.
+#: Stop while an analysis is still running however fast the solver is. The review then runs on
+#: the page's one engine: an extra engine that booted before Stop would add a held request of
+#: its own, and how many did would depend on the machine's speed.
 HOLD_ANALYSE_JS = """(after) => {
+  Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 });
   const post = Worker.prototype.postMessage;
   const held = [];
   let sent = 0;

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-SITE = Path(__file__).resolve().parents[2] / "site"
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
 PAGE_FOLDERS = ("game", "viewer", "stats", "python")
 #: What each folder's modules may import (besides the Pyodide runtime the build adds).
 ALLOWED = {
@@ -69,6 +70,17 @@ def test_imports_resolve_and_respect_the_layers(path):
             continue
         assert target.is_file(), f"{spec} does not exist"
         assert rel.parts[0] in ALLOWED[here], f"{here}/ must not import {rel.as_posix()}"
+
+
+def test_the_generated_modules_are_the_ones_the_build_writes():
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import build_site
+
+    assert {build_site.PROTOCOL_MODULE.as_posix()} == GENERATED
+    assert not any((SITE / p).is_file() for p in GENERATED), "a generated module is also kept in site/"
 
 
 def test_worker_urls_resolve():

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, seed_save, tool
+from driver import BOOT_MS, QUERY, act, assert_clean, bridge_save_at, next_action, open_rules, seed_save, tool
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +59,21 @@ SMALL_CONTROLS_JS = """(px) => {
       const what = el.dataset.action || el.dataset.card || el.dataset.bid || el.dataset.role || el.id
         || el.tagName.toLowerCase() + ':' + (el.textContent || '').trim().slice(0, 20);
       out.push({what, w: Math.round(w), h: Math.round(h)});
+    }
+  }
+  return out;
+}"""
+
+#: The seats' names that a visible bubble covers: [[bubble's seat, covered seat]].
+BUBBLE_COVERS_JS = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('.seat .bubble:not([hidden])')) {
+    const r = b.getBoundingClientRect();
+    for (const n of document.querySelectorAll('.seat .seat-name')) {
+      const seat = n.closest('.seat').dataset.seat;
+      if (seat === b.dataset.bubbleSeat) continue;
+      const o = n.getBoundingClientRect();
+      if (o.left < r.right && o.right > r.left && o.top < r.bottom && o.bottom > r.top) out.push([b.dataset.bubbleSeat, seat]);
     }
   }
   return out;
@@ -140,9 +155,11 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     shoot(page, folder, "04-hint")
     hand_on_screen(page)
     page.click(".seat[data-seat='1'] [data-action='why']")
+    page.wait_for_selector(".seat[data-seat='1'] .bubble[data-kind='why']:not([hidden])")
     page.wait_for_timeout(600)
     shoot(page, folder, "05-why")
     hand_on_screen(page)
+    assert page.evaluate(BUBBLE_COVERS_JS) == []    # West's answer leaves the other seats' names in view
     act(page, next_action(page))
     page.wait_for_selector("#trick.complete", timeout=30_000)
     page.wait_for_timeout(200)
@@ -160,10 +177,7 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_selector("[data-role='export-text']")
     shoot(page, folder, "08-export")
     page.click("#sheet-dialog button[data-action='continue']")
-    tool(page, "new-match")
-    page.wait_for_selector("#new-dialog[open]")
-    page.click("[data-role='rules-box'] > summary")
-    page.wait_for_selector("#rules-target")
+    open_rules(page)
     shoot(page, folder, "09-new-match")
     small["new-match"] = small_controls(page)
     page.fill("#rules-target", "-5")
