@@ -33,8 +33,9 @@ const people = (S) => (Array.isArray(S.humans) ? S.humans : [HUMAN]);
 /** Whether a computer player is to act in (drawn) state `S`. */
 const botsToAct = (S) => S.phase !== "over" && S.to_act !== null && !people(S).includes(S.to_act);
 
-/** Every person but the player at the bottom (drawn seats) is out of reach of the engine's computer players. */
-const otherPersonToAct = (S) => S.phase !== "over" && S.to_act !== null && S.to_act !== HUMAN && people(S).includes(S.to_act);
+/** Whether a person is to act in (drawn) state `S`. */
+const personToAct = (S) => S.phase !== "over" && S.to_act !== null && people(S).includes(S.to_act);
+
 
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
@@ -79,17 +80,27 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function startMatch(args) {
     const abandoned = begun(st.S) && st.saveText ? { saveText: st.saveText, state: st.S } : null;
     const run = restart();
+    const holder = st.me;
     const S = await run.ask(MSG.NEW_MATCH, args);
-    if (S) seatAt(0);
     if (!S) {
       // refused (a bad seed): the engine still holds the match in play, which goes on
       if (st.S && !st.pendingHand) await runBots(run);
       return;
     }
+    seatAt(0);
     if (abandoned) onMatchEnd(abandoned);
     adopt(shown(S), t("announce.newMatch"));
     await tell(run, null);
+    // pass-and-play: a new match started by someone else than the device's owner is handed over
+    if (mode() === "pass" && holder !== st.me) await passOnStart(run);
     await runBots(run);
+  }
+
+  /** Pass-and-play, when who holds the device is not known (a reload, a new match): the
+   * person to act, or the device's owner while computer players act first, gets it behind
+   * the privacy screen before any hand shows. */
+  async function passOnStart(run) {
+    await handOver(run, personToAct(st.S) ? realSeat(st.S.to_act, st.me) : st.me);
   }
 
   /** The person at real seat `seat` sits at the bottom from now on (names follow). */
@@ -115,12 +126,15 @@ export function createController({ engine, store, save, settings, speedOverride,
     take(shown(S));
     render();
     announce(t("announce.resumed"));
+    // pass-and-play: whoever holds the device after a reload is not known
+    st.unsure = mode() === "pass";
     const row = last(S.sheet);
     if (row && row.number === store.pendingHand() && S.phase !== "over") {
       st.view = endView(S, row);
       pauseForHand(row);
       return;
     }
+    if (st.unsure) await passOnStart(run);
     await runBots(run);
   }
 
@@ -222,7 +236,7 @@ export function createController({ engine, store, save, settings, speedOverride,
         const tm = timing();
         if (tm.think === 0 && tm.move === 0 && tm.pause === 0) {
           // nothing to animate: all the computer players' moves in one call, then said at once
-          const r = await run.call(MSG.RUN_BOTS);
+          const r = await run.call(MSG.RUN_BOTS, mine());
           await tell(run, last(r.events) || null);
           r.events = r.events.map((e) => turnEvent(e, st.me));
           const scored = r.events.findIndex((e) => e.hand);
@@ -236,7 +250,7 @@ export function createController({ engine, store, save, settings, speedOverride,
         }
         render();
         await run.wait(motion.pause(tm.think)); // a click on the table ends the wait (motion.js)
-        const r = await run.call(MSG.BOT_STEP);
+        const r = await run.call(MSG.BOT_STEP, mine());
         await tell(run, r.event);
         r.event = turnEvent(r.event, st.me);
         st.S = shown(r.state);
@@ -262,7 +276,9 @@ export function createController({ engine, store, save, settings, speedOverride,
     st.busy = false;
     render();
     afterTurnMessage();
-    if (mode() === "pass" && otherPersonToAct(st.S)) await handOver(run, realSeat(st.S.to_act, st.me));
+    if (mode() === "pass" && personToAct(st.S) && (st.unsure || st.S.to_act !== HUMAN)) {
+      await handOver(run, realSeat(st.S.to_act, st.me));
+    }
   }
 
   /** Pass-and-play: the privacy screen hides every hand until the person at real `seat` is
@@ -272,6 +288,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     await run.wait(seats.handOver(seat));
     const S = await run.call(MSG.VIEW, { seat });
     seatAt(seat);
+    st.unsure = false;
     st.busy = false;
     st.userActed = true; // focus goes to the new person's turn
     take(shown(S));

@@ -57,9 +57,11 @@ export function renderSeats(S, busy) {
     root.classList.toggle("to-act", Boolean(toAct));
     const turnEl = $(".seat-turn", root);
     if (turnEl) turnEl.hidden = !toAct;
-    // "Why?" is offered once the seat has acted in this hand (its bid, then its cards)
+    // "Why?" is offered once a computer seat has acted in this hand (its bid, then its
+    // cards); a person's seat has no reasons to give
     const why = $("[data-action='why']", root);
-    if (why) why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null);
+    const person = Boolean(S && Array.isArray(S.humans) && S.humans.includes(seat));
+    if (why) why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null) || person;
     if (seat !== HUMAN) {
       const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);

@@ -44,8 +44,9 @@ opponents?, rules?, humans?}`` (:func:`~spades.newmatch.parse_seed`, else ``bad_
                                four seats, the first the page's owner; every state lists them);
                                the reply is that seat's view. ``bid``, ``look``, ``hint``,
                                ``why_not`` and ``undo`` take ``seat`` the same way
-``bot_step``                   ``{event, state}``: one computer player's action
-``run_bots``                   ``{events, state}``: computer players act until the human's turn
+``bot_step {seat?}``           ``{event, state}``: one computer player's action
+``run_bots {seat?}``           ``{events, state}``: computer players act until a person's turn
+                               (``seat``: whose view the state is, as for ``play``)
 ``hint {level?}``              ``{action, level, reason}``: what that bot would do in the human's
                                seat, and why (``reason`` is ``{code, params}``, see
                                :mod:`spades.ai.explain`)

@@ -110,13 +110,20 @@ def play(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def bot_step(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """One computer player acts; returns what it did and the new state."""
-    return {"event": _open(sid).bot_step(), "state": state(sid)}
+    """One computer player acts; returns what it did and the new state, as the person at
+    ``seat`` (default the first human) sees it: at pass-and-play that is whoever holds the
+    device now."""
+    session = _open(sid)
+    viewer = session.seat_of(args.get("seat"))  # checked before anyone acts
+    return {"event": session.bot_step(), "state": state(sid, viewer)}
 
 
 def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Computer players act until it is the human's turn or the match is over."""
-    return {"events": list(_open(sid).run_bots()), "state": state(sid)}
+    """Computer players act until it is a person's turn or the match is over; the state as the
+    person at ``seat`` (default the first human) sees it."""
+    session = _open(sid)
+    viewer = session.seat_of(args.get("seat"))
+    return {"events": list(session.run_bots()), "state": state(sid, viewer)}
 
 
 def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:

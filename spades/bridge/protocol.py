@@ -54,8 +54,8 @@ MESSAGES: tuple[Message, ...] = (
     Message("look", "{seat?}", "state", changes=True),
     Message("play", "{card, seat?}", "state", changes=True),
     Message("why_not", "{card, seat?}", "{legal: bool, code: string|null}"),
-    Message("bot_step", "{}", "{event, state}", changes=True, deadline="bot_move"),
-    Message("run_bots", "{}", "{events, state}", changes=True, deadline="bot_run"),
+    Message("bot_step", "{seat?}", "{event, state}", changes=True, deadline="bot_move"),
+    Message("run_bots", "{seat?}", "{events, state}", changes=True, deadline="bot_run"),
     Message(
         "hint",
         "{level?, seat?}",

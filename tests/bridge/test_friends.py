@@ -73,6 +73,21 @@ def test_a_view_is_refused_for_a_computer_seat_and_needs_its_seat():
     assert err("view", {"seat": "2"})["code"] == "bad_argument"
 
 
+def test_the_computer_players_moves_come_back_as_the_asking_person_sees_them():
+    # pass-and-play: while North holds the device, the computer players' moves must not
+    # bring South's hand with them
+    new_table(seed=7)
+    ok("bid", {"n": 3, "seat": 0})
+    stepped = ok("bot_step", {"seat": 2})
+    assert stepped["state"]["human"] == 2 and set(stepped["state"]["hand"]) == set(match().view(2).hand)
+    ok("bid", {"n": 3, "seat": 2})
+    ran = ok("run_bots", {"seat": 2})["state"]
+    assert ran["human"] == 2 and set(ran["hand"]) == set(match().view(2).hand)
+    assert hidden_cards(ran) == set()
+    assert ok("run_bots")["state"]["human"] == 0  # no seat named: the first person's view
+    assert err("run_bots", {"seat": 1})["code"] == "bad_seat"
+
+
 def test_each_person_acts_only_at_their_own_turn():
     new_table(seed=11)
     state = to_person()
