@@ -140,6 +140,9 @@ function main() {
     onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record, people: hooks,
   });
 
+  // the host's page going away tells every friend at once (their table stays, read-only)
+  window.addEventListener("pagehide", () => host && host.bye());
+
   /** Friends at this table: their seats' invitations (made now), the panel, the menu's button. */
   function hostFor(value) {
     if (host) host.bye();
@@ -156,7 +159,6 @@ function main() {
     invites = createInviteView({ host, scanAnswer });
     $("[data-role='invite-list']").replaceChildren();
     $("[data-action='invite']").hidden = false;
-    window.addEventListener("pagehide", () => host && host.bye());
     return Promise.all(seats.map((seat) => host.invite(seat)));
   }
 
@@ -518,6 +520,7 @@ function guestMain(settings) {
   });
   const ctl = createGuest({
     code: JOIN, stun: () => settings.stun, settings, speedOverride: params.speed, announce,
+    sound: createSound(() => settings.sound),
     onScoredHand: () => openSheet(true),
     showAnswer: ({ code, error }) => {
       const status = $("[data-role='answer-status']", dlg);

@@ -234,10 +234,10 @@ export function createController({ engine, store, save, settings, speedOverride,
     try {
       while (botsToAct(st.S)) {
         const tm = timing();
-        if (tm.think === 0 && tm.move === 0 && tm.pause === 0) {
+        if (tm.think === 0 && tm.move === 0 && tm.pause === 0 && mode() !== "host") {
           // nothing to animate: all the computer players' moves in one call, then said at once
+          // (friends are told each move with its table, so a host steps even then)
           const r = await run.call(MSG.RUN_BOTS, mine());
-          await tell(run, last(r.events) || null);
           r.events = r.events.map((e) => turnEvent(e, st.me));
           const scored = r.events.findIndex((e) => e.hand);
           st.S = shown(r.state);

@@ -185,6 +185,7 @@ def as_json() -> dict[str, object]:
         "reactions": list(REACTIONS),
         "peer_limits": {
             "max_chars": PEER_MAX_CHARS,
+            "max_id": MAX_PEER_ID,
             "burst": PEER_BURST,
             "per_second": PEER_PER_SECOND,
         },

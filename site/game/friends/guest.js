@@ -20,7 +20,7 @@ import { createPresenter } from "../presenter.js";
 import { endView, restoreFocus } from "../screen.js";
 import { realSeat, turnEvent, turnHint, turnState, turnWhy } from "../viewpoint.js";
 import { CodeError, readCode, writeCode } from "./code.js";
-import { NOTICE, TO_GUEST, TO_HOST, wire } from "./peer.js";
+import { GUEST_PACE, NOTICE, TO_GUEST, TO_HOST, rateBucket, wire } from "./peer.js";
 import { makeAnswer, opened } from "./rtc.js";
 
 /** How long the answer waits for the host to paste it (ms): long enough to send it by any messenger. */
@@ -32,9 +32,9 @@ const MAX_HOST_CHARS = 200_000;
  * The guest's controller. `code`: the invitation; `stun()`; `showAnswer({code} | {error})`
  * draws the answer panel; `onWelcome()` closes it; the rest as for the game controller.
  */
-export function createGuest({ code, stun, settings, speedOverride, announce, onScoredHand, showAnswer, onWelcome, onReact }) {
-  const { st, say, refuse, render, afterTurnMessage, take, showPlay } =
-    createPresenter({ save: () => {}, settings, speedOverride, announce, onScoredHand, onMatchEnd: () => {} });
+export function createGuest({ code, stun, settings, speedOverride, announce, sound, onScoredHand, showAnswer, onWelcome, onReact }) {
+  const { st, motion, say, refuse, render, afterTurnMessage, take, showPlay } =
+    createPresenter({ save: () => {}, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd: () => {} });
   let channel = null;
   let nextId = 1;
   const waiting = new Map(); // request id -> {resolve, reject}
@@ -42,11 +42,15 @@ export function createGuest({ code, stun, settings, speedOverride, announce, onS
   st.ready = true;
   st.guest = true;
 
-  /** A request to the host, answered by its `reply` (a refusal rejects with its code). */
-  function request(name, args = {}) {
-    if (!channel || channel.readyState !== "open" || st.ended) {
-      return Promise.reject(Object.assign(new Error("host_left"), { code: "host_left" }));
-    }
+  const pace = rateBucket(GUEST_PACE);
+  const gone = () => !channel || channel.readyState !== "open" || st.ended;
+
+  /** A request to the host, answered by its `reply` (a refusal rejects with its code). Sent
+   * at this page's own pace, well inside the host's limits. */
+  async function request(name, args = {}) {
+    for (let ms = pace.wait(); ms > 0 && !gone(); ms = pace.wait()) await new Promise((r) => setTimeout(r, ms));
+    if (gone()) throw Object.assign(new Error("host_left"), { code: "host_left" });
+    pace.take();
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -197,7 +201,8 @@ export function createGuest({ code, stun, settings, speedOverride, announce, onS
     if (!canAct()) return;
     st.userActed = true;
     clearHint();
-    st.awaiting = true;
+    st.awaiting = true; // nothing more is playable until the host answers
+    render();
     const r = await current().call(name, args).then(() => true, (err) => {
       refuse(err);
       return false;
@@ -241,6 +246,8 @@ export function createGuest({ code, stun, settings, speedOverride, announce, onS
     start,
     render,
     refocus: () => restoreFocus(st),
+    /** A click or key on the table finishes what is moving (motion.js). */
+    initHurry: () => motion.initHurry(),
     onSave: () => {},
     halt: () => {},
     unhalt: () => {},

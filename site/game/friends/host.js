@@ -7,7 +7,7 @@
 // engine checks it for that seat only. A friend who drops keeps their seat for `holdMs`;
 // then a computer player takes it until they come back with a new invitation.
 import { CodeError, inviteLink, newKey, readCode, writeCode } from "./code.js";
-import { BYE, LIMITS, NOTICE, TO_GUEST, wire } from "./peer.js";
+import { BYE, LIMITS, NOTICE, TO_GUEST, rateBucket, requestId, wire } from "./peer.js";
 import { makeOffer, opened, takeAnswer } from "./rtc.js";
 
 /** How long a pasted answer may take to open the channel before the page says it failed (ms). */
@@ -21,20 +21,6 @@ const NOTICE_EVERY_MS = 1000;
 export const SEAT_STATE = Object.freeze({
   NEW: "new", INVITED: "invited", CONNECTING: "connecting", CONNECTED: "connected", HELD: "held", COMPUTER: "computer",
 });
-
-/** A token bucket: `take()` is false once the burst is spent faster than the rate refills it. */
-function bucket({ burst, per_second: perSecond }) {
-  let tokens = burst;
-  let at = performance.now();
-  return () => {
-    const now = performance.now();
-    tokens = Math.min(burst, tokens + ((now - at) / 1000) * perSecond);
-    at = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-}
 
 /**
  * The host. `seats`: the friends' real seats; `stun()`: the STUN server set in Settings (or
@@ -65,7 +51,7 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     if (e.pc) e.pc.close();
     const key = newKey();
     const { pc, channel, sdp } = await makeOffer(stun());
-    Object.assign(e, { key, pc, channel, answered: false, allowed: bucket(LIMITS), noticeAt: 0, chain: Promise.resolve() });
+    Object.assign(e, { key, pc, channel, answered: false, allowed: rateBucket(LIMITS), noticeAt: 0, chain: Promise.resolve() });
     e.code = await writeCode({ k: key, s: seat, d: sdp });
     e.link = inviteLink(location, e.code);
     channel.addEventListener("open", () => joined(seat, channel));
@@ -125,7 +111,11 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
       send(e, TO_GUEST.NOTICE, { code: NOTICE.TOO_LARGE, seat });
       return;
     }
-    if (!e.allowed()) {
+    if (!e.allowed.take()) {
+      // dropped before the engine sees it; a request still gets its answer (refused), so
+      // the friend's page is never left waiting for it
+      const id = requestId(data);
+      if (id !== null) send(e, TO_GUEST.REPLY, { id, ok: false, error: { code: NOTICE.TOO_FAST } });
       const now = performance.now();
       if (now - e.noticeAt > NOTICE_EVERY_MS) {
         e.noticeAt = now;

@@ -16,6 +16,48 @@ export const REACTIONS = Object.freeze([...PROTOCOL.reactions]);
 /** A guest's message: at most this many characters; a burst of this many, then so many a second. */
 export const LIMITS = Object.freeze({ ...PROTOCOL.peer_limits });
 
+/** How a guest's own page paces its requests: well inside the host's limits, so network
+ * jitter bunching them on the way never makes an honest page's move "too fast". */
+export const GUEST_PACE = Object.freeze({ burst: LIMITS.burst / 2, per_second: LIMITS.per_second / 2 });
+
+/**
+ * A token bucket of `burst` tokens refilled at `per_second`: `take()` spends one (false when
+ * none is left); `wait()` is how long until one is there (ms, 0: now).
+ */
+export function rateBucket({ burst, per_second: perSecond }) {
+  let tokens = burst;
+  let at = performance.now();
+  const refill = () => {
+    const now = performance.now();
+    tokens = Math.min(burst, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+  };
+  return {
+    take() {
+      refill();
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+    wait() {
+      refill();
+      return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / perSecond) * 1000);
+    },
+  };
+}
+
+/** The request number of a guest's message, when it is a JSON object with a valid `id`
+ * (a message already bounded to LIMITS.max_chars); else null. */
+export function requestId(text) {
+  try {
+    const msg = JSON.parse(text);
+    const id = msg && typeof msg === "object" ? msg.id : null;
+    return Number.isInteger(id) && id >= 1 && id <= LIMITS.max_id ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A message as the text sent over the channel. */
 export const wire = (t, fields = {}) => JSON.stringify({ t, ...fields });
 
