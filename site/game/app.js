@@ -36,11 +36,11 @@ import { $ } from "../lib/dom.js";
 import { PEOPLE } from "./params.js";
 import { passTo } from "./privacy.js";
 import { joinCode } from "./friends/code.js";
-import { HOLD_MS, createHost } from "./friends/host.js";
+import { HOLD_MS, INVITE_MS, createHost } from "./friends/host.js";
 import { createGuest } from "./friends/guest.js";
 import { createInviteView } from "./friends/invite-view.js";
 import { qrCode } from "./friends/qr.js";
-import { BUBBLE, sayAt } from "./bubbles.js";
+import { createReactions, showReaction } from "./friends/reactions.js";
 import { STUN } from "../lib/settings.js";
 import { compassName } from "../lib/words.js";
 import { drawnSeat } from "./viewpoint.js";
@@ -83,6 +83,34 @@ function keepPeople(v) {
   } catch {
     /* storage refused: the table is the player's own after a reload */
   }
+}
+
+/**
+ * Keep what the player changes in the Settings dialog (the game's page and a friend's):
+ * `applyLanguage(code)` redraws the page in another language; `levels()` are the levels the
+ * dialog names.
+ */
+function keepSettings(settings, { applyLanguage, levels }) {
+  $("#settings-dialog").addEventListener("change", async (ev) => {
+    const el = ev.target;
+    if (el.name === "speed") settings.speed = el.value;
+    else if (el.name === "stun") {
+      const v = el.value.trim();
+      el.setCustomValidity(v === "" || STUN.test(v) ? "" : t("settings.stunBad"));
+      el.reportValidity();
+      if (v === "" || STUN.test(v)) settings.stun = v;
+    } else if (el.name === "sound") settings.sound = el.checked;
+    else if (el.name === "fourColour") {
+      settings.fourColour = el.checked;
+      document.body.classList.toggle("four-colour", settings.fourColour);
+    } else if (el.name === "lang") {
+      settings.lang = el.value;
+      await applyLanguage(el.value);
+      // the open dialog is re-filled in place (focus stays on the select)
+      if ($("#settings-dialog").open) fillSettings(settings, levels());
+    }
+    saveSettings(settings);
+  });
 }
 
 /** How long a fault reported during start-up waits for the page's language to load. */
@@ -129,8 +157,9 @@ function main() {
     friends: () => (host ? host.friends() : []),
     tell: (seat, S, event) => host && host.tell(seat, S, event),
     react: (seat, phrase) => {
-      showReaction(drawnSeat(seat, ctl.state.me), phrase);
-      if (host) host.react(seat, phrase);
+      if (!host || !host.mayReact(seat)) return;
+      showReaction(drawnSeat(seat, ctl.state.me), phrase, announce);
+      host.react(seat, phrase);
     },
   };
   // sounds: the player's setting; in a frame only when its author asks for them (`sound=1`)
@@ -143,15 +172,24 @@ function main() {
   // the host's page going away tells every friend at once (their table stays, read-only)
   window.addEventListener("pagehide", () => host && host.bye());
 
+  // quick reactions, at a table with friends: shown at the player's own seat and sent to them
+  const reactions = createReactions({
+    send: (phrase) => {
+      showReaction(HUMAN, phrase, announce);
+      if (host) host.react(HUMAN, phrase);
+    },
+  });
+
   /** Friends at this table: their seats' invitations (made now), the panel, the menu's button. */
   function hostFor(value) {
     if (host) host.bye();
     host = null;
     $("[data-action='invite']").hidden = true;
+    reactions.show(Boolean(value && value.mode === "host"));
     if (!value || value.mode !== "host") return;
     const seats = PEOPLE[value.who].filter((s) => s !== HUMAN);
     host = createHost({
-      seats, stun: () => settings.stun, holdMs: params.holdMs() || HOLD_MS,
+      seats, stun: () => settings.stun, holdMs: params.holdMs() || HOLD_MS, inviteMs: params.inviteMs() || INVITE_MS,
       onChange: (seat) => invites && invites.draw(seat),
       onNotice: (code, seat) => announce(t(`friends.notice.${code}`, { name: compassName(seat) })),
     });
@@ -320,6 +358,8 @@ function main() {
     document.title = t("app.title");
     buildBidButtons(ctl.humanBid);
     rulesForm.relabel();
+    reactions.relabel();
+    if (invites) invites.drawAll();
     ctl.render();
   }
 
@@ -369,27 +409,7 @@ function main() {
       const chosen = mode === "solo" || !Object.hasOwn(PEOPLE, who) ? null : { mode, who };
       startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value, rules, people: chosen });
     });
-    $("#settings-dialog").addEventListener("change", async (ev) => {
-      const el = ev.target;
-      if (el.name === "speed") settings.speed = el.value;
-      else if (el.name === "stun") {
-        const v = el.value.trim();
-        el.setCustomValidity(v === "" || STUN.test(v) ? "" : t("settings.stunBad"));
-        el.reportValidity();
-        if (v === "" || STUN.test(v)) settings.stun = v;
-      }
-      else if (el.name === "sound") settings.sound = el.checked;
-      else if (el.name === "fourColour") {
-        settings.fourColour = el.checked;
-        applyDeck();
-      } else if (el.name === "lang") {
-        settings.lang = el.value;
-        await applyLanguage(el.value);
-        // the open dialog is re-filled in place (focus stays on the select)
-        if ($("#settings-dialog").open) fillSettings(settings, settingsLevels());
-      }
-      saveSettings(settings);
-    });
+    keepSettings(settings, { applyLanguage, levels: settingsLevels });
   }
 
   async function boot() {
@@ -493,11 +513,6 @@ function main() {
     });
   }
 
-  /** A quick reaction shown at drawn seat `seat`. */
-  function showReaction(seat, phrase) {
-    sayAt(seat, t(`react.${phrase}`), BUBBLE.BID);
-  }
-
   boot().finally(registerOffline);
 }
 
@@ -534,28 +549,40 @@ function guestMain(settings) {
       $("[data-role='answer-qr']", dlg).replaceChildren(qrCode(code, t("friends.answerQr")));
       $("[data-role='answer-code']", dlg).focus();
     },
-    onWelcome: () => dlg.open && dlg.close(),
-    onReact: (seat, phrase) => sayAt(seat, t(`react.${phrase}`), BUBBLE.BID),
+    onHostLeft: () => reactions.show(false),
+    onWelcome: () => {
+      if (dlg.open) dlg.close();
+      reactions.show(true);
+    },
+    onReact: (seat, phrase) => showReaction(seat, phrase, announce),
   });
+  const reactions = createReactions({ send: (phrase) => ctl.react(phrase) });
   const st = ctl.state;
   function openSheet(afterHand) {
-    fillSheet(st.S ? st.S.sheet : [], afterHand && st.pendingHand ? st.pendingHand.number : null, afterHand, ctl.exportHand, null, st.S ? st.S.rules : null);
+    fillSheet(st.S ? st.S.sheet : [], afterHand && st.pendingHand ? st.pendingHand.number : null, afterHand, null, null, st.S ? st.S.rules : null);
     dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
   }
   function continueAfterHand() {
     if ($("#sheet-dialog").open) $("#sheet-dialog").close();
     ctl.continueAfterHand();
   }
+  async function applyLanguage(code) {
+    await loadLanguage(code);
+    applyStatic();
+    document.title = t("app.title");
+    reactions.relabel();
+    buildBidButtons(ctl.humanBid);
+    ctl.render();
+  }
   async function boot() {
     document.body.classList.toggle("four-colour", settings.fourColour);
     try {
-      await loadLanguage(pickLanguage(params.lang || settings.lang));
-      applyStatic();
-      document.title = t("app.title");
+      await applyLanguage(pickLanguage(params.lang || settings.lang));
     } catch {
-      /* English text from the HTML stays */
+      // English text from the HTML stays
+      buildBidButtons(ctl.humanBid);
     }
-    buildBidButtons(ctl.humanBid);
+    keepSettings(settings, { applyLanguage, levels: () => null });
     initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
     initMenu();
     ctl.initHurry();

@@ -5,7 +5,7 @@
 import { cardBack } from "../lib/cards.js";
 import { HAND_SIZE, HUMAN, NIL, OUR_TEAM, SEATS } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
-import { bidName, cardEl, cardName, namedByCompass, seatName } from "../lib/words.js";
+import { bidName, cardEl, cardName, namedByCompass, seatName, teamMembers } from "../lib/words.js";
 import { $, textEl } from "../lib/dom.js";
 
 
@@ -13,9 +13,7 @@ import { $, textEl } from "../lib/dom.js";
 
 export function renderScores(S) {
   for (const team of [0, 1]) {
-    // a table of several people names each team's seats (the player's own: You & Partner)
-    $(`.team-${team} .team-members`).textContent = namedByCompass()
-      ? t("team.members", { a: seatName(team), b: seatName(team + 2) }) : t(`team.${team}.members`);
+    $(`.team-${team} .team-members`).textContent = teamMembers(team);
     const score = S ? S.scores[team] : 0;
     const bags = S ? S.bags[team] : 0;
     $(`[data-score="${team}"]`).textContent = String(score);
@@ -61,7 +59,11 @@ export function renderSeats(S, busy) {
     // cards); a person's seat has no reasons to give
     const why = $("[data-action='why']", root);
     const person = Boolean(S && Array.isArray(S.humans) && S.humans.includes(seat));
-    if (why) why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null) || person;
+    if (why) {
+      why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null) || person;
+      // named by compass at a table of several people ("Why? East's last bid or card")
+      why.setAttribute("aria-label", namedByCompass() ? t("coach.whyLabelOf", { name: seatName(seat) }) : t(`coach.whyLabel.${seat}`));
+    }
     if (seat !== HUMAN) {
       const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);

@@ -22,6 +22,12 @@ export function compassName(seat) {
 /** Whether seats are named by compass (a table of several people). */
 export const namedByCompass = () => seating !== null;
 
+/** Who team `team` (drawn: 0 is the bottom's) is: "You & Partner", or at a table of several
+ * people its two seats by name ("You (North) & South"). */
+export function teamMembers(team) {
+  return seating ? t("team.members", { a: seatName(team), b: seatName(team + 2) }) : t(`team.${team}.members`);
+}
+
 /** The name of drawn seat `seat` (0 is the bottom). */
 export function seatName(seat) {
   if (!seating) return t(`seat.${seat}`);

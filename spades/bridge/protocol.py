@@ -133,6 +133,9 @@ PEER_MAX_CHARS = 256
 #: page refuses the rest (``too_fast``) before they reach the engine.
 PEER_BURST = 8
 PEER_PER_SECOND = 4
+#: A quick reaction from one seat at most this often (ms): the host's page drops faster ones
+#: before the others see them, and a page's own buttons rest that long after each.
+PEER_REACT_EVERY_MS = 2500
 
 #: The quick reactions a guest (or the host) may show at their seat: fixed phrases, translated
 #: on each page (``react.<phrase>``), never free text.
@@ -188,6 +191,7 @@ def as_json() -> dict[str, object]:
             "max_id": MAX_PEER_ID,
             "burst": PEER_BURST,
             "per_second": PEER_PER_SECOND,
+            "react_every_ms": PEER_REACT_EVERY_MS,
         },
     }
 

@@ -107,6 +107,9 @@ def test_a_hand_passed_between_two_people_by_keyboard(page, site_url, screenshot
                 blocking = axe_blocking(page)
                 assert blocking == [], blocking
                 page.screenshot(path=str(screenshot_dir / "pass-privacy.png"))
+                page.set_viewport_size({"width": 390, "height": 844})
+                page.screenshot(path=str(screenshot_dir / "pass-privacy-phone.png"))
+                page.set_viewport_size({"width": 1280, "height": 800})
                 page.keyboard.press("Escape")
                 page.keyboard.press("Escape")  # the browser closes a modal on a second Escape: it reopens
                 page.wait_for_function("() => document.querySelector('#privacy-dialog').open && "

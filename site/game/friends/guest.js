@@ -30,9 +30,11 @@ const MAX_HOST_CHARS = 200_000;
 
 /**
  * The guest's controller. `code`: the invitation; `stun()`; `showAnswer({code} | {error})`
- * draws the answer panel; `onWelcome()` closes it; the rest as for the game controller.
+ * draws the answer panel; `onWelcome()` closes it; `onReact(seat, phrase)` shows a reaction
+ * at drawn `seat`; `onHostLeft()`: the table is the host's no more; the rest as for the game
+ * controller.
  */
-export function createGuest({ code, stun, settings, speedOverride, announce, sound, onScoredHand, showAnswer, onWelcome, onReact }) {
+export function createGuest({ code, stun, settings, speedOverride, announce, sound, onScoredHand, showAnswer, onWelcome, onReact, onHostLeft }) {
   const { st, motion, say, refuse, render, afterTurnMessage, take, showPlay } =
     createPresenter({ save: () => {}, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd: () => {} });
   let channel = null;
@@ -164,6 +166,8 @@ export function createGuest({ code, stun, settings, speedOverride, announce, sou
     waiting.clear();
     document.body.dataset.hostLeft = "1";
     disableTable();
+    onHostLeft();
+    showMessage("");
     notice("host", t("friends.hostLeft"));
     announce(t("friends.hostLeft"));
   }
@@ -252,7 +256,6 @@ export function createGuest({ code, stun, settings, speedOverride, announce, sou
     halt: () => {},
     unhalt: () => {},
     hello: async () => {},
-    exportHand: async () => null,
     humanBid: entry((n) => act(TO_HOST.BID, { n })),
     humanPlay: entry((card) => act(TO_HOST.PLAY, { card })),
     look: entry(() => act(TO_HOST.LOOK, {})),
@@ -260,9 +263,11 @@ export function createGuest({ code, stun, settings, speedOverride, announce, sou
     hint: entry(hint),
     why: entry(why),
     whyNot: entry(whyNot),
-    react: (phrase) => {
-      if (!st.ended) current().ask(TO_HOST.REACT, { phrase }).catch(() => {});
-    },
+    /** A quick reaction: sent, and shown at this seat once the host took it. */
+    react: entry(async (phrase) => {
+      if (st.ended || !st.S) return;
+      await current().call(TO_HOST.REACT, { phrase }).then(() => onReact(HUMAN, phrase), refuse);
+    }),
     continueAfterHand() {
       if (!st.pendingHand) return;
       st.pendingHand = null;

@@ -7,19 +7,22 @@
 // engine checks it for that seat only. A friend who drops keeps their seat for `holdMs`;
 // then a computer player takes it until they come back with a new invitation.
 import { CodeError, inviteLink, newKey, readCode, writeCode } from "./code.js";
-import { BYE, LIMITS, NOTICE, TO_GUEST, rateBucket, requestId, wire } from "./peer.js";
+import { BYE, LIMITS, NOTICE, REACT_EVERY_MS, TO_GUEST, rateBucket, requestId, wire } from "./peer.js";
 import { makeOffer, opened, takeAnswer } from "./rtc.js";
 
 /** How long a pasted answer may take to open the channel before the page says it failed (ms). */
 const CONNECT_MS = 15000;
 /** How long a dropped friend's seat waits for them by default (ms). */
 export const HOLD_MS = 45000;
+/** An invitation not answered within this long is withdrawn (ms): its connection is closed
+ * and a late answer refused; the host makes a new one when the friend is ready. */
+export const INVITE_MS = 15 * 60 * 1000;
 /** The notice "too fast" is sent at most this often (ms). */
 const NOTICE_EVERY_MS = 1000;
 
 /** A seat's states, as the invitation panel shows them. */
 export const SEAT_STATE = Object.freeze({
-  NEW: "new", INVITED: "invited", CONNECTING: "connecting", CONNECTED: "connected", HELD: "held", COMPUTER: "computer",
+  NEW: "new", INVITED: "invited", EXPIRED: "expired", CONNECTING: "connecting", CONNECTED: "connected", HELD: "held", COMPUTER: "computer",
 });
 
 /**
@@ -27,7 +30,7 @@ export const SEAT_STATE = Object.freeze({
  * ""); `holdMs`; `onChange(seat)`: a seat's state changed (the panel redraws);
  * `onNotice(code, seat)`: something to tell the host. `attach(ctl)` gives it the controller.
  */
-export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }) {
+export function createHost({ seats, stun, holdMs = HOLD_MS, inviteMs = INVITE_MS, onChange, onNotice }) {
   let ctl = null;
   const table = new Map(seats.map((seat) => [seat, { state: SEAT_STATE.NEW, code: null, link: null }]));
 
@@ -49,11 +52,22 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     const e = entryOf(seat);
     if (e.state === SEAT_STATE.CONNECTED) return e;
     if (e.pc) e.pc.close();
+    clearTimeout(e.expiry);
     const key = newKey();
     const { pc, channel, sdp } = await makeOffer(stun());
-    Object.assign(e, { key, pc, channel, answered: false, allowed: rateBucket(LIMITS), noticeAt: 0, chain: Promise.resolve() });
-    e.code = await writeCode({ k: key, s: seat, d: sdp });
+    Object.assign(e, { key, pc, channel, answered: false, expired: false, error: null, allowed: rateBucket(LIMITS),
+      noticeAt: 0, chain: Promise.resolve() });
+    try {
+      e.code = await writeCode({ k: key, s: seat, d: sdp });
+    } catch (err) {
+      if (!(err instanceof CodeError)) throw err;
+      pc.close();
+      Object.assign(e, { key: null, code: null, link: null, error: err.reason });
+      onChange(seat);
+      return e;
+    }
     e.link = inviteLink(location, e.code);
+    e.expiry = setTimeout(() => expire(seat, key), inviteMs);
     channel.addEventListener("open", () => joined(seat, channel));
     channel.addEventListener("message", (ev) => received(seat, channel, ev.data));
     channel.addEventListener("close", () => left(seat, channel));
@@ -67,14 +81,27 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     return e;
   }
 
+  /** Invitation `key` for `seat`, still unanswered, is withdrawn. */
+  function expire(seat, key) {
+    const e = entryOf(seat);
+    if (e.key !== key || e.answered) return;
+    e.expired = true;
+    e.pc.close();
+    if (e.state === SEAT_STATE.INVITED) e.state = SEAT_STATE.EXPIRED;
+    onChange(seat);
+  }
+
   /** The friend's answer for `seat`: refused (CodeError) when it is damaged, for another
-   * invitation, the invitation was answered already, or no connection could be made. */
+   * invitation, the invitation was answered already or has expired, or no connection could
+   * be made. */
   async function connect(seat, text) {
     const e = entryOf(seat);
     const answer = await readCode(text);
     if (!e.key || answer.k !== e.key) throw new CodeError("wrongInvite");
+    if (e.expired) throw new CodeError("expired");
     if (e.answered) throw new CodeError("used");
     e.answered = true;
+    clearTimeout(e.expiry);
     const before = e.state;
     setState(seat, SEAT_STATE.CONNECTING);
     try {
@@ -164,6 +191,16 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     tell(seat, state, event) {
       send(entryOf(seat), TO_GUEST.STATE, { state, event: event || null });
     },
+    /** Whether a reaction from the friend at `seat` may be shown now: not within half of
+     * REACT_EVERY_MS of the last (a friend's own page rests the whole of it, so network
+     * jitter never drops an honest one). */
+    mayReact(seat) {
+      const e = entryOf(seat);
+      const now = performance.now();
+      if (!e || (e.reactedAt !== undefined && now - e.reactedAt < REACT_EVERY_MS / 2)) return false;
+      e.reactedAt = now;
+      return true;
+    },
     /** A quick reaction from `seat` (a friend's, or the host's own: seat 0) for every other friend. */
     react(seat, phrase) {
       tellOthers(seat, TO_GUEST.REACT, { seat, phrase });
@@ -171,6 +208,8 @@ export function createHost({ seats, stun, holdMs = HOLD_MS, onChange, onNotice }
     /** The host leaves: every friend is told, every connection closed. */
     bye() {
       for (const e of table.values()) {
+        clearTimeout(e.expiry);
+        clearTimeout(e.timer);
         send(e, TO_GUEST.BYE, { code: BYE.HOST_LEFT });
         if (e.pc) e.pc.close();
       }

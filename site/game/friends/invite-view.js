@@ -104,8 +104,14 @@ export function createInviteView({ host, scanAnswer }) {
     $("[data-role='invite-status']", box).textContent = t(`friends.state.${e.state}`, { name: compassName(seat) });
     box.dataset.state = e.state;
     const open = e.state !== SEAT_STATE.CONNECTED;
+    const usable = open && Boolean(e.code) && !e.expired;
     for (const el of box.querySelectorAll("textarea, [data-role='copy-invite'], [data-action='connect'], [data-role='scan-answer']")) {
-      el.disabled = !open || !e.code;
+      el.disabled = !usable;
+    }
+    const error = $("[data-role='connect-error']", box);
+    if (e.error || e.expired) {
+      error.hidden = false;
+      error.textContent = t(`friends.code.${e.error || "expired"}`);
     }
     $("[data-role='computer-plays']", box).hidden = !open || e.state === SEAT_STATE.COMPUTER;
     $("[data-role='new-invite']", box).hidden = !open;
@@ -118,7 +124,8 @@ export function createInviteView({ host, scanAnswer }) {
       qr.replaceChildren(qrCode(e.link, t("friends.qrLabel", { name: compassName(seat) })));
       $("[data-role='answer-input']", box).value = "";
     }
-    $("[data-role='invite-link']", box).hidden = !e.code;
+    $("[data-role='invite-link']", box).hidden = !usable;
+    $("[data-role='invite-qr']", box).hidden = !usable;
   }
 
   function wire(box, seat) {

@@ -16,6 +16,9 @@ export const REACTIONS = Object.freeze([...PROTOCOL.reactions]);
 /** A guest's message: at most this many characters; a burst of this many, then so many a second. */
 export const LIMITS = Object.freeze({ ...PROTOCOL.peer_limits });
 
+/** A reaction from one seat at most this often (ms). */
+export const REACT_EVERY_MS = LIMITS.react_every_ms;
+
 /** How a guest's own page paces its requests: well inside the host's limits, so network
  * jitter bunching them on the way never makes an honest page's move "too fast". */
 export const GUEST_PACE = Object.freeze({ burst: LIMITS.burst / 2, per_second: LIMITS.per_second / 2 });
