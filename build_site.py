@@ -91,6 +91,12 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+#: Small browser modules from npm packages pinned in site/package-lock.json, shipped under
+#: dist/vendor/ (package, file in the package, name in dist/vendor/): the QR code of a
+#: friend's invitation.
+VENDOR_MODULES = (("uqr", "dist/index.mjs", "uqr.mjs"),)
+VENDOR_DIR = "vendor"
+
 # Files of site/ that are build inputs, not site content.
 SITE_EXCLUDE_DIRS = {"node_modules"}
 SITE_EXCLUDE_FILES = {"package.json", "package-lock.json"}
@@ -162,6 +168,16 @@ def ensure_node_modules(site: Path = SITE) -> Path:
         run([npm, "ci", "--no-audit", "--no-fund"], cwd=site)
         stamp.write_text(want + "\n")
     return site / "node_modules" / "pyodide"
+
+
+def copy_vendor_modules(node_modules: Path, dest: Path) -> None:
+    """Copy VENDOR_MODULES from the pinned packages into ``dest`` (dist/vendor/)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for package, path, name in VENDOR_MODULES:
+        src = node_modules / package / path
+        if not src.is_file():
+            raise BuildError(f"{src} is missing: run `npm ci` in site/ ({package} is pinned there)")
+        shutil.copy2(src, dest / name)
 
 
 def copy_pyodide_core(pkg_dir: Path, dest: Path) -> None:
@@ -456,6 +472,7 @@ def _lay_out(out: Path, brotli: site_compress.Brotli) -> dict:
     log(f"engine stdlib: {len(stdlib['modules'])} modules, {stdlib['bytes']:,} bytes (Python {stdlib['python']})")
 
     copy_site(SITE, out)
+    copy_vendor_modules(pkg_dir.parent, out / VENDOR_DIR)
     write_protocol(out)
     minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",

@@ -128,18 +128,39 @@ class Session:
         self.partner = check_level(partner)
         self.opponents = check_level(opponents)
         self.seed = seed
-        base = seed if isinstance(seed, int) else 0
-        team = self.humans[0] % 2
-        self.bots: dict[int, Bot] = {
-            s: bot(self.partner if s % 2 == team else self.opponents, base + s)
-            for s in SEATS
-            if s not in self.humans
-        }
+        self.bots: dict[int, Bot] = {s: self._bot_for(s) for s in SEATS if s not in self.humans}
         #: Each computer action's explanation, by its index in ``match.actions`` (see :meth:`why`).
         self.explained: dict[int, Explanation] = {}
         # : Human seats that turned their cards face up this hand (blind nil is then closed): seat
         # -> hand number.
         self.looked: dict[int, int] = {}
+
+    def _bot_for(self, seat: int) -> Bot:
+        """The computer player of ``seat``: the partner's level on the first human's team, else the
+        opponents'; seeded from the match seed (a word seed counts as 0) plus the seat."""
+        base = self.seed if isinstance(self.seed, int) else 0
+        level = self.partner if seat % 2 == self.humans[0] % 2 else self.opponents
+        return bot(level, base + seat)
+
+    def set_person(self, seat: Any, person: Any) -> None:
+        """Whether a person plays ``seat`` from now on (a friend joins, drops or comes back).
+
+        A computer player takes a seat a person leaves, and gives it back when they return;
+        the match itself does not change. The first human's seat (the host's, the device
+        owner's) is always a person's: refused with ``bad_seat``, as is a non-seat
+        (``bad_argument``) or a ``person`` that is not a boolean (``bad_args``).
+        """
+        seat = check_seat(seat)
+        if type(person) is not bool:
+            raise BadRequest("bad_args", "Whether a person plays a seat is true or false.")
+        if seat == self.humans[0]:
+            raise BadRequest("bad_seat", "The first person's seat is always a person's.")
+        if person and seat not in self.humans:
+            self.humans = (*self.humans, seat)
+            del self.bots[seat]
+        elif not person and seat in self.humans:
+            self.humans = tuple(s for s in self.humans if s != seat)
+            self.bots[seat] = self._bot_for(seat)
 
     @classmethod
     def new(
@@ -171,15 +192,29 @@ class Session:
         to_act = self.match.to_act
         return to_act if to_act in self.humans else None
 
-    def _my_turn(self) -> int:
-        """The human seat to act; refuses with ``match_over`` or ``not_your_turn``."""
+    def _my_turn(self, seat: int | None = None) -> int:
+        """The human seat to act (``seat``, when given, must be it); refuses with ``match_over``,
+        ``not_your_turn`` or, for a seat no person plays, ``bad_seat``."""
         m = self.match
+        if seat is not None:
+            self._check_human(seat)
         if m.phase == OVER:
             raise IllegalAction("match_over", f"The match is over: team {m.winner} won.")
-        seat = self.human_to_act
-        if seat is None:
+        to_act = self.human_to_act
+        if to_act is None or (seat is not None and to_act != seat):
             raise IllegalAction("not_your_turn", f"Wait for your turn: seat {m.to_act} is to act.")
+        return to_act
+
+    def _check_human(self, seat: Any) -> int:
+        """``seat`` when a person plays it, else ``bad_seat`` (``bad_argument`` for a non-seat)."""
+        seat = check_seat(seat)
+        if seat not in self.humans:
+            raise BadRequest("bad_seat", f"Seat {seat} is not played by a person.")
         return seat
+
+    def seat_of(self, seat: Any = None) -> int:
+        """The seat a person asks from: ``seat`` (checked), else the first human."""
+        return self.humans[0] if seat is None else self._check_human(seat)
 
     def cards_hidden(self, seat: int) -> bool:
         """Whether ``seat``'s cards are still face down: at a blind-nil table, before its bid, until
@@ -198,14 +233,12 @@ class Session:
     def look(self, seat: int | None = None) -> None:
         """A human turns their cards face up (default: the first human): no blind nil for them this
         hand."""
-        seat = self.humans[0] if seat is None else seat
-        if seat not in self.humans:
-            raise BadRequest("bad_seat", f"Seat {seat!r} is not a human seat.")
-        self.looked[seat] = self.match.hand_number
+        self.looked[self.seat_of(seat)] = self.match.hand_number
 
-    def bid(self, n: Any) -> dict[str, Any]:
-        """The human to act bids ``n`` (0 = nil); returns the event. Refusals change nothing."""
-        seat = self._my_turn()
+    def bid(self, n: Any, seat: int | None = None) -> dict[str, Any]:
+        """The human to act (``seat``, when given, must be it) bids ``n`` (0 = nil); returns the
+        event. Refusals change nothing."""
+        seat = self._my_turn(seat)
         if n == BLIND_NIL and self._has_looked(seat):
             raise IllegalAction(
                 "blind_after_look", "You have seen your cards: blind nil is closed for this hand."
@@ -213,16 +246,17 @@ class Session:
         self.match.bid(n, seat=seat)
         return {"kind": "bid", "seat": seat, "bid": n}
 
-    def play(self, card: Any) -> dict[str, Any]:
-        """The human to act plays ``card``; returns the event. Refusals change nothing."""
-        return self._played(self._my_turn(), card)
+    def play(self, card: Any, seat: int | None = None) -> dict[str, Any]:
+        """The human to act (``seat``, when given, must be it) plays ``card``; returns the event.
+        Refusals change nothing."""
+        return self._played(self._my_turn(seat), card)
 
-    def act(self, action: int | str) -> dict[str, Any]:
+    def act(self, action: int | str, seat: int | None = None) -> dict[str, Any]:
         """The human to act takes ``action``: an integer is a bid, a string a card."""
         return (
-            self.play(action)
+            self.play(action, seat)
             if isinstance(action, str) and action != BLIND_NIL
-            else self.bid(action)
+            else self.bid(action, seat)
         )
 
     def _played(self, seat: int, card: str) -> dict[str, Any]:
@@ -263,20 +297,28 @@ class Session:
 
     # -- undo, hint, why not -----------------------------------------------------------------
 
-    def undo_mine(self) -> int:
-        """Take back the humans' last action and every computer action after it; returns how many.
+    def undo_mine(self, seat: int | None = None) -> int:
+        """Take back the humans' last action (or ``seat``'s) and every action after it; returns
+        how many.
 
         The last human action is taken back wherever it is: in this hand, or in the hand
         just scored (which is then un-scored and resumes at that card) — a player expects
-        "undo" to undo their last move, and the terminal always did so. Refused, changing
-        nothing: ``match_over`` once the match is decided (the result stands), and
-        ``nothing_to_undo`` when no human has acted yet in the match.
+        "undo" to undo their last move, and the terminal always did so. With several people
+        at the table, ``seat`` takes back only its own last action, and only while no other
+        person has acted since (``others_acted``: their move is not yours to take back).
+        Refused, changing nothing: ``match_over`` once the match is decided (the result
+        stands), and ``nothing_to_undo`` when that person has not acted yet in the match.
         """
         m = self.match
+        mine = None if seat is None else self._check_human(seat)
         if m.phase == OVER:
             raise IllegalAction("match_over", "The match is over: there is nothing to take back.")
         seats = action_seats(m)
         for i in range(len(seats) - 1, -1, -1):
+            if seats[i] in self.humans and mine is not None and seats[i] != mine:
+                raise IllegalAction(
+                    "others_acted", "Another player has acted since your last move."
+                )
             if seats[i] in self.humans:
                 # a blind nil shows the bidder's cards: taken back, it still counts as having looked
                 undone_blind = [
@@ -285,8 +327,8 @@ class Session:
                     if seats[k] in self.humans and m.actions[k] == BLIND_NIL
                 ]
                 m.undo(len(seats) - i)
-                for seat in undone_blind:
-                    self.looked[seat] = m.hand_number
+                for undone in undone_blind:
+                    self.looked[undone] = m.hand_number
                 for index in [k for k in self.explained if k >= i]:
                     del self.explained[index]
                 return len(seats) - i
@@ -299,19 +341,19 @@ class Session:
         """The hint bot's seed: a checksum of the whole position (start and every action)."""
         return zlib.crc32(self.match.to_json().encode())
 
-    def hint(self, level: Any = None) -> int | str:
-        """What a computer player of ``level`` would do in the human's seat now (nothing
-        changes)."""
-        return self.explain_hint(level).action
+    def hint(self, level: Any = None, seat: int | None = None) -> int | str:
+        """What a computer player of ``level`` would do in the human's seat now (``seat``, when
+        given, must be the one to act; nothing changes)."""
+        return self.explain_hint(level, seat).action
 
-    def explain_hint(self, level: Any = None) -> Explanation:
+    def explain_hint(self, level: Any = None, seat: int | None = None) -> Explanation:
         """The hint with its reason (:meth:`hint` is its action): the same seeded bot decides and
         explains."""
         level = check_level(level)
-        seat = self._my_turn()
+        seat = self._my_turn(seat)
         return bot(level, self.hint_seed()).explain(self.match.view(seat))
 
-    def why(self, seat: Any) -> tuple[int | str, Reason | None] | None:
+    def why(self, seat: Any, viewer: int | None = None) -> tuple[int | str, Reason | None] | None:
         """Computer seat ``seat``'s last action in the match and its reason, or ``None`` before it
         acted.
 
@@ -320,11 +362,13 @@ class Session:
         that action (the match is rebuilt to that moment; nothing here changes): the same code
         path, so the true reason. Should a recomputed action differ from the one taken (Hard's
         wall-clock safety net cut one of the two searches short) the reason is ``None``. While
-        that hand is being played the reason is told as the (first) human may hear it
-        (:func:`~spades.ai.explain.told_to`: no hidden card, nothing of the seat's hidden hand).
-        Refused: ``bad_argument`` for a non-seat, ``bad_args`` for a human seat.
+        that hand is being played the reason is told as the person at ``viewer`` (default: the
+        first human) may hear it (:func:`~spades.ai.explain.told_to`: no hidden card, nothing of
+        the seat's hidden hand). Refused: ``bad_argument`` for a non-seat, ``bad_args`` for a
+        human seat, ``bad_seat`` for a viewer no person plays.
         """
         seat = check_seat(seat)
+        listener = self.seat_of(viewer)
         if seat in self.humans:
             raise BadRequest(
                 "bad_args",
@@ -344,7 +388,7 @@ class Session:
             return taken, None
         if index < self.completed_actions():
             return taken, explained.reason  # that hand is over: every card of it has been shown
-        return taken, told_to(explained.reason, self.known_cards(self.humans[0]))
+        return taken, told_to(explained.reason, self.known_cards(listener))
 
     def completed_actions(self) -> int:
         """How many of ``match.actions`` belong to hands already completed."""
@@ -364,13 +408,15 @@ class Session:
         before = Match.from_start(self.match.start, self.match.actions[:index])
         return self.bots[seat].explain(before.view(seat))
 
-    def why_not(self, card: Any) -> str | None:
+    def why_not(self, card: Any, seat: int | None = None) -> str | None:
         """The ``IllegalAction`` code :meth:`play` would refuse ``card`` with now, or ``None``.
 
-        A pure query on the human's view: the match is not touched.
+        A pure query on the view of ``seat`` (default: the human to act, else the first human):
+        the match is not touched.
         """
-        seat = self.human_to_act
-        return refusal_code(self.match.view(self.humans[0] if seat is None else seat), card)
+        if seat is None:
+            seat = self.human_to_act
+        return refusal_code(self.match.view(self.seat_of(seat)), card)
 
     # -- what the page shows -------------------------------------------------------------------
 
@@ -421,6 +467,7 @@ class Session:
             "winner": m.winner,
             "sheet": [sheet_row(r) for r in history],
             "levels": {"partner": self.partner, "opponents": self.opponents},
+            "humans": list(self.humans),
             "seed": self.seed,
             "custom": bool(getattr(m, "custom", False)),
             "rules": m.rules.to_dict(),

@@ -33,6 +33,17 @@ import { fillHeight, reportFrameSize } from "../lib/frame-size.js";
 import * as table from "./table.js";
 import { createTabLock } from "./tablock.js";
 import { $ } from "../lib/dom.js";
+import { PEOPLE } from "./params.js";
+import { passTo } from "./privacy.js";
+import { joinCode } from "./friends/code.js";
+import { HOLD_MS, INVITE_MS, createHost } from "./friends/host.js";
+import { createGuest } from "./friends/guest.js";
+import { createInviteView } from "./friends/invite-view.js";
+import { qrCode } from "./friends/qr.js";
+import { createReactions, showReaction } from "./friends/reactions.js";
+import { STUN } from "../lib/settings.js";
+import { compassName } from "../lib/words.js";
+import { drawnSeat } from "./viewpoint.js";
 
 const params = readParams(location.search);
 const EMBED = params.embed;
@@ -51,11 +62,66 @@ const OWN_TABLE = EMBED || FRAMED;
 const refusedSaveFile = (at) =>
   at === null ? "spades-refused-save.json" : `spades-refused-save-${new Date(at).toISOString().slice(0, 19).replace(/[T:]/g, "-")}.json`;
 
+/** A friend's invitation in the address: this page is then a guest at another player's table. */
+const JOIN = joinCode(location);
+/** Where the page keeps who the people at its table are ({mode: "pass" | "host", who}). */
+const PEOPLE_KEY = "spades.people.v1";
+
+/** The table's people as kept (null: the player alone with computer players). */
+function loadPeople() {
+  try {
+    const v = JSON.parse(localStorage.getItem(PEOPLE_KEY) || "null");
+    return v && ["pass", "host"].includes(v.mode) && Object.hasOwn(PEOPLE, v.who) ? v : null;
+  } catch {
+    return null;
+  }
+}
+function keepPeople(v) {
+  try {
+    if (v) localStorage.setItem(PEOPLE_KEY, JSON.stringify({ mode: v.mode, who: v.who }));
+    else localStorage.removeItem(PEOPLE_KEY);
+  } catch {
+    /* storage refused: the table is the player's own after a reload */
+  }
+}
+
+/**
+ * Keep what the player changes in the Settings dialog (the game's page and a friend's):
+ * `applyLanguage(code)` redraws the page in another language; `levels()` are the levels the
+ * dialog names.
+ */
+function keepSettings(settings, { applyLanguage, levels }) {
+  $("#settings-dialog").addEventListener("change", async (ev) => {
+    const el = ev.target;
+    if (el.name === "speed") settings.speed = el.value;
+    else if (el.name === "stun") {
+      const v = el.value.trim();
+      el.setCustomValidity(v === "" || STUN.test(v) ? "" : t("settings.stunBad"));
+      el.reportValidity();
+      if (v === "" || STUN.test(v)) settings.stun = v;
+    } else if (el.name === "sound") settings.sound = el.checked;
+    else if (el.name === "fourColour") {
+      settings.fourColour = el.checked;
+      document.body.classList.toggle("four-colour", settings.fourColour);
+    } else if (el.name === "lang") {
+      settings.lang = el.value;
+      await applyLanguage(el.value);
+      // the open dialog is re-filled in place (focus stays on the select)
+      if ($("#settings-dialog").open) fillSettings(settings, levels());
+    }
+    saveSettings(settings);
+  });
+}
+
 /** How long a fault reported during start-up waits for the page's language to load. */
 const LANGUAGE_WAIT_MS = 3000;
 
 function main() {
   const settings = loadSettings();
+  if (JOIN) {
+    guestMain(settings);
+    return;
+  }
   const store = matchStore(OWN_TABLE, params.tableKey());
   const progress = createProgress();
   const announce = createAnnouncer($("#live"));
@@ -80,12 +146,86 @@ function main() {
       return Boolean(S && S.to_act === HUMAN && S.phase === "bid" && !ctl.state.pendingHand);
     },
   });
+  // who plays at this table: the player alone, people passing this device, or friends
+  // joining from theirs (the host's page then runs the match for everyone)
+  let people = OWN_TABLE ? null : loadPeople();
+  let host = null;
+  let invites = null;
+  const hooks = {
+    mode: () => (people ? people.mode : "solo"),
+    handOver: passTo,
+    friends: () => (host ? host.friends() : []),
+    tell: (seat, S, event) => host && host.tell(seat, S, event),
+    react: (seat, phrase) => {
+      if (!host || !host.mayReact(seat)) return;
+      showReaction(drawnSeat(seat, ctl.state.me), phrase, announce);
+      host.react(seat, phrase);
+    },
+  };
   // sounds: the player's setting; in a frame only when its author asks for them (`sound=1`)
   const sound = createSound(() => settings.sound && (!FRAMED || params.sound));
   const ctl = createController({
     engine, store, save, settings, speedOverride: params.speed, announce, sound,
-    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record,
+    onScoredHand: () => openSheet(true), onMatchEnd: matchLog.record, people: hooks,
   });
+
+  // the host's page going away tells every friend at once (their table stays, read-only)
+  window.addEventListener("pagehide", () => host && host.bye());
+
+  // quick reactions, at a table with friends: shown at the player's own seat and sent to them
+  const reactions = createReactions({
+    send: (phrase) => {
+      showReaction(HUMAN, phrase, announce);
+      if (host) host.react(HUMAN, phrase);
+    },
+  });
+
+  /** Friends at this table: their seats' invitations (made now), the panel, the menu's button. */
+  function hostFor(value) {
+    if (host) host.bye();
+    host = null;
+    $("[data-action='invite']").hidden = true;
+    reactions.show(Boolean(value && value.mode === "host"));
+    if (!value || value.mode !== "host") return;
+    const seats = PEOPLE[value.who].filter((s) => s !== HUMAN);
+    host = createHost({
+      seats, stun: () => settings.stun, holdMs: params.holdMs() || HOLD_MS, inviteMs: params.inviteMs() || INVITE_MS,
+      onChange: (seat) => invites && invites.draw(seat),
+      onNotice: (code, seat) => announce(t(`friends.notice.${code}`, { name: compassName(seat) })),
+    });
+    host.attach(ctl);
+    invites = createInviteView({ host, scanAnswer });
+    $("[data-role='invite-list']").replaceChildren();
+    $("[data-action='invite']").hidden = false;
+    return Promise.all(seats.map((seat) => host.invite(seat)));
+  }
+
+  /** Open the invitation panel (the first seat still waiting gets focus). */
+  function openInvites() {
+    if (!host) return;
+    invites.drawAll();
+    const first = $("#friends-dialog textarea[data-role='answer-input']:enabled") || $("[data-action='close-friends']");
+    dialogs.show($("#friends-dialog"), first);
+  }
+
+  /** Fill `field` with a QR code the camera reads (where the browser offers BarcodeDetector). */
+  async function scanAnswer(field) {
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      const video = document.createElement("video");
+      video.srcObject = stream;
+      await video.play();
+      const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+      for (let i = 0; i < 100 && !field.value; i++) {
+        const found = await detector.detect(video);
+        if (found.length) field.value = found[0].rawValue;
+        else await new Promise((r) => setTimeout(r, 200));
+      }
+      for (const track of stream.getTracks()) track.stop();
+    } catch {
+      field.focus();
+    }
+  }
   const st = ctl.state;
   const rulesForm = createRulesForm({
     ask: (rules) => engine.call(MSG.RULES, { rules }), storeKey: EMBED ? "spades.embed.rules.v1" : "spades.rules.v1",
@@ -105,7 +245,14 @@ function main() {
     const seed = opts.seed === undefined || opts.seed === null ? "" : String(opts.seed).trim();
     if (seed !== "") args.seed = seed;
     if (opts.rules) args.rules = opts.rules;
-    return ctl.startMatch(args);
+    const wanted = opts.people === undefined ? people : opts.people;
+    args.humans = wanted ? PEOPLE[wanted.who] : [HUMAN];
+    people = wanted;
+    keepPeople(people);
+    const started = ctl.startMatch(args);
+    hostFor(people);
+    if (people && people.mode === "host") openInvites();
+    return started;
   }
 
   /** Stops the review shown on the score sheet (closing the sheet ends it, except for the table). */
@@ -184,6 +331,7 @@ function main() {
     const S = st.S;
     const focus = fillNewMatch({
       levels: st.levels, fallback: defaultLevel(), notice, seed, abandoning: Boolean(S && S.phase !== "over"),
+      people: people ? `${people.mode}-${people.who}` : "solo",
       partner: (S && S.levels.partner) || urlLevel("partner") || defaultLevel(),
       opponents: (S && S.levels.opponents) || urlLevel("opponents") || defaultLevel(),
     });
@@ -210,6 +358,8 @@ function main() {
     document.title = t("app.title");
     buildBidButtons(ctl.humanBid);
     rulesForm.relabel();
+    reactions.relabel();
+    if (invites) invites.drawAll();
     ctl.render();
   }
 
@@ -227,6 +377,8 @@ function main() {
       scores: () => openSheet(false),
       settings: () => dialogs.show($("#settings-dialog"), fillSettings(settings, settingsLevels())),
       "new-match": () => st.ready && openNewMatch(null),
+      invite: openInvites,
+      "close-friends": () => $("#friends-dialog").close(),
       continue: continueAfterHand,
       "close-sheet": () => $("#sheet-dialog").close(),
       "close-trick": () => $("#trick-dialog").close(),
@@ -253,23 +405,11 @@ function main() {
       const rules = await rulesForm.confirm(); // null: refused, the reason beside the form, the dialog open
       if (!rules) return;
       $("#new-dialog").close();
-      startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value, rules });
+      const [mode, who] = f.people.value.split("-");
+      const chosen = mode === "solo" || !Object.hasOwn(PEOPLE, who) ? null : { mode, who };
+      startMatch({ partner: f.partner.value, opponents: f.opponents.value, seed: f.seed.value, rules, people: chosen });
     });
-    $("#settings-dialog").addEventListener("change", async (ev) => {
-      const el = ev.target;
-      if (el.name === "speed") settings.speed = el.value;
-      else if (el.name === "sound") settings.sound = el.checked;
-      else if (el.name === "fourColour") {
-        settings.fourColour = el.checked;
-        applyDeck();
-      } else if (el.name === "lang") {
-        settings.lang = el.value;
-        await applyLanguage(el.value);
-        // the open dialog is re-filled in place (focus stays on the select)
-        if ($("#settings-dialog").open) fillSettings(settings, settingsLevels());
-      }
-      saveSettings(settings);
-    });
+    keepSettings(settings, { applyLanguage, levels: settingsLevels });
   }
 
   async function boot() {
@@ -321,6 +461,13 @@ function main() {
    * An embedded table's store belongs to its link: a match saved there is resumed as it was.
    */
   async function playHere(seed) {
+    const together = params.people();
+    if (together) {
+      // a table of several people from the address: dealt at once, straight at its invitation
+      history.replaceState(null, "", withoutSeed(location.href));
+      await startMatch({ ...(seed === null ? {} : { seed }), people: { mode: together.mode, who: together.who } });
+      return;
+    }
     if (seed === null) [seed, pendingSeed] = [pendingSeed, null];
     const rulesText = linkRules;
     linkRules = null;
@@ -329,6 +476,11 @@ function main() {
     let link = asked && !(OWN_TABLE && saved);
     if (saved) {
       try {
+        if (people && people.mode === "host") {
+          // a hosted match resumed: its friends are invited again
+          hostFor(people);
+          openInvites();
+        }
         await ctl.resume(saved);
       } catch (err) {
         if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
@@ -354,6 +506,122 @@ function main() {
 
   // the offline cache is filled once the table is up (or the boot gave up)
   boot().finally(registerOffline);
+}
+
+/**
+ * A friend's page (`#join=…`): no engine of its own and no saved match; the invitation is
+ * answered, and once the host connects the table is the host's, seen from this seat.
+ */
+function guestMain(settings) {
+  // the head's early start of the engine is not needed: the host's engine decides everything
+  if (self.spadesEarlyEngine && self.spadesEarlyEngine.worker) self.spadesEarlyEngine.worker.terminate();
+  self.spadesEarlyEngine = null;
+  const announce = createAnnouncer($("#live"));
+  const dlg = $("#answer-dialog");
+  const dialogs = createDialogs({
+    afterClose: () => ctl.refocus(),
+    bidding: () => {
+      const S = ctl.state.S;
+      return Boolean(S && S.to_act === HUMAN && S.phase === "bid" && !ctl.state.pendingHand);
+    },
+  });
+  const ctl = createGuest({
+    code: JOIN, stun: () => settings.stun, settings, speedOverride: params.speed, announce,
+    sound: createSound(() => settings.sound),
+    onScoredHand: () => openSheet(true),
+    showAnswer: ({ code, error }) => {
+      const status = $("[data-role='answer-status']", dlg);
+      if (error) {
+        status.textContent = t(`friends.code.${error}`);
+        return;
+      }
+      status.textContent = t("friends.answerReady");
+      $("[data-role='answer-box']", dlg).hidden = false;
+      $("[data-role='answer-code']", dlg).value = code;
+      $("[data-role='answer-qr']", dlg).replaceChildren(qrCode(code, t("friends.answerQr")));
+      $("[data-role='answer-code']", dlg).focus();
+    },
+    onHostLeft: () => reactions.show(false),
+    onWelcome: () => {
+      if (dlg.open) dlg.close();
+      reactions.show(true);
+    },
+    onReact: (seat, phrase) => showReaction(seat, phrase, announce),
+  });
+  const reactions = createReactions({ send: (phrase) => ctl.react(phrase) });
+  const st = ctl.state;
+  function openSheet(afterHand) {
+    fillSheet(st.S ? st.S.sheet : [], afterHand && st.pendingHand ? st.pendingHand.number : null, afterHand, null, null, st.S ? st.S.rules : null);
+    dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
+  }
+  function continueAfterHand() {
+    if ($("#sheet-dialog").open) $("#sheet-dialog").close();
+    ctl.continueAfterHand();
+  }
+  async function applyLanguage(code) {
+    await loadLanguage(code);
+    applyStatic();
+    document.title = t("app.title");
+    reactions.relabel();
+    buildBidButtons(ctl.humanBid);
+    ctl.render();
+  }
+  async function boot() {
+    document.body.classList.toggle("four-colour", settings.fourColour);
+    try {
+      await applyLanguage(pickLanguage(params.lang || settings.lang));
+    } catch {
+      // English text from the HTML stays
+      buildBidButtons(ctl.humanBid);
+    }
+    keepSettings(settings, { applyLanguage, levels: () => null });
+    initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
+    initMenu();
+    ctl.initHurry();
+    initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => ctl.look().then(focusBids), announce });
+    for (const a of ["new-match", "invite"]) for (const b of document.querySelectorAll(`[data-action='${a}']`)) b.hidden = true;
+    const actions = {
+      hint: () => ctl.hint(),
+      why: (btn) => ctl.why(Number(btn.dataset.seat)),
+      undo: () => ctl.undo(),
+      scores: () => openSheet(false),
+      continue: continueAfterHand,
+      "close-sheet": () => $("#sheet-dialog").close(),
+      "last-trick": () => {
+        const trick = $("#trick-dialog");
+        $("[data-role='trick-body']", trick).replaceChildren(table.trickView(st.S ? st.S.last_trick : null));
+        dialogs.show(trick, $("[data-action='close-trick']", trick));
+      },
+      "close-trick": () => $("#trick-dialog").close(),
+      settings: () => dialogs.show($("#settings-dialog"), fillSettings(settings, null)),
+    };
+    document.addEventListener("click", (ev) => {
+      const btn = ev.target.closest("[data-action]");
+      if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
+    });
+    $("#sheet-dialog").addEventListener("cancel", (ev) => {
+      if (st.pendingHand) {
+        ev.preventDefault();
+        continueAfterHand();
+      }
+    });
+    $("[data-role='copy-answer']", dlg).addEventListener("click", async () => {
+      const field = $("[data-role='answer-code']", dlg);
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch {
+        field.select();
+      }
+    });
+    dlg.addEventListener("cancel", (ev) => ev.preventDefault()); // the answer stays until the host connects
+    setPhase("loading");
+    table.renderSeats(null, false);
+    table.renderScores(null);
+    $("#loading-panel").hidden = true;
+    dialogs.show(dlg, $("[data-role='answer-status']", dlg));
+    await ctl.start();
+  }
+  boot();
 }
 
 main();

@@ -12,8 +12,12 @@ import { MSG } from "../engine/protocol.js";
 import { createSequences, entry } from "../lib/sequence.js";
 import { endView, restoreFocus } from "./screen.js";
 import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
-import { bidName, seatName } from "../lib/words.js";
+import { bidName, seatName, setSeating } from "../lib/words.js";
 import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
+import { drawnSeat, realSeat, turnEvent, turnHint, turnState, turnWhy } from "./viewpoint.js";
+
+/** How often a friend's move looks whether this page's own flow has finished (ms). */
+const IDLE_POLL_MS = 25;
 
 /** A bid as its seat's bubble shows it ("Bid 3", "Bid nil"). */
 const bidBubble = (seat, bid) => sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
@@ -23,8 +27,15 @@ const last = (list) => list[list.length - 1];
 /** Whether `S` is a match in progress that the player has begun (bid, or a hand scored). */
 const begun = (S) => Boolean(S) && S.phase !== "over" && (S.sheet.length > 0 || S.bids[HUMAN] !== null);
 
-/** Whether a computer player is to act in `S`. */
-const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !== null;
+/** The seats people play in (drawn) state `S` (the player alone at their own table). */
+const people = (S) => (Array.isArray(S.humans) ? S.humans : [HUMAN]);
+
+/** Whether a computer player is to act in (drawn) state `S`. */
+const botsToAct = (S) => S.phase !== "over" && S.to_act !== null && !people(S).includes(S.to_act);
+
+/** Whether a person is to act in (drawn) state `S`. */
+const personToAct = (S) => S.phase !== "over" && S.to_act !== null && people(S).includes(S.to_act);
+
 
 /**
  * The controller. `engine`: from startEngine; `store`: persistence.matchStore;
@@ -33,9 +44,18 @@ const botsToAct = (S) => S.phase !== "over" && S.to_act !== HUMAN && S.to_act !=
  * the score sheet for a hand just scored; `onMatchEnd({saveText, state})`: a match ended or
  * is abandoned (replaced by a new one), for the history.
  */
-export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
+export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd, people: seats = null }) {
   const { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
     createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd });
+  // A table of several people (`seats`, friends.js's or pass-and-play's): `mode()` is
+  // "pass" (everyone at this device) or "host" (friends at their own devices);
+  // `handOver(seat)` shows the privacy screen until the person at real `seat` is ready;
+  // `tell(seat, state, event)` sends a friend their table; `friends()` their seats.
+  const mode = () => (seats ? seats.mode() : "solo");
+  /** The engine's state as drawn from the bottom seat (st.me). */
+  const shown = (S) => turnState(S, st.me);
+  /** The person at the bottom, as the engine's messages name them. */
+  const mine = () => ({ seat: st.me });
   const seq = createSequences(engine, refuse);
   const current = seq.current;
   /** Replace the match's sequence (older flows stop) and let the player act again. */
@@ -60,30 +80,61 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function startMatch(args) {
     const abandoned = begun(st.S) && st.saveText ? { saveText: st.saveText, state: st.S } : null;
     const run = restart();
+    const holder = st.me;
     const S = await run.ask(MSG.NEW_MATCH, args);
     if (!S) {
       // refused (a bad seed): the engine still holds the match in play, which goes on
       if (st.S && !st.pendingHand) await runBots(run);
       return;
     }
+    seatAt(0);
     if (abandoned) onMatchEnd(abandoned);
-    adopt(S, t("announce.newMatch"));
+    adopt(shown(S), t("announce.newMatch"));
+    await tell(run, null);
+    // pass-and-play: a new match started by someone else than the device's owner is handed over
+    if (mode() === "pass" && holder !== st.me) await passOnStart(run);
     await runBots(run);
+  }
+
+  /** Pass-and-play, when who holds the device is not known (a reload, a new match): the
+   * person to act, or the device's owner while computer players act first, gets it behind
+   * the privacy screen before any hand shows. */
+  async function passOnStart(run) {
+    await handOver(run, personToAct(st.S) ? realSeat(st.S.to_act, st.me) : st.me);
+  }
+
+  /** The person at real seat `seat` sits at the bottom from now on (names follow). */
+  function seatAt(seat) {
+    st.me = seat;
+    setSeating(mode() === "solo" ? null : { me: seat });
+  }
+
+  /** Send each friend at the table their own view of it, with the event that changed it. */
+  async function tell(run, event) {
+    if (mode() !== "host") return;
+    for (const seat of seats.friends()) {
+      const S = await run.query(MSG.VIEW, { seat });
+      if (S) seats.tell(seat, S, event);
+    }
   }
 
   /** Resume a saved session; a refused save rejects with the engine's coded error. */
   async function resume(text) {
     const run = restart();
     const S = await run.call(MSG.RESUME, { save: text });
-    take(S);
+    seatAt(0);
+    take(shown(S));
     render();
     announce(t("announce.resumed"));
+    // pass-and-play: whoever holds the device after a reload is not known
+    st.unsure = mode() === "pass";
     const row = last(S.sheet);
     if (row && row.number === store.pendingHand() && S.phase !== "over") {
       st.view = endView(S, row);
       pauseForHand(row);
       return;
     }
+    if (st.unsure) await passOnStart(run);
     await runBots(run);
   }
 
@@ -93,13 +144,13 @@ export function createController({ engine, store, save, settings, speedOverride,
     clearHint();
     const run = current();
     st.busy = true; // a second click on a bid (a double click) is ignored until this one is answered
-    const S = await run.ask(MSG.BID, { n });
+    const S = await run.ask(MSG.BID, { n, ...mine() });
     st.busy = false;
     if (!S) {
       render();
       return;
     }
-    st.S = S;
+    st.S = shown(S);
     st.shownTrick = S.trick;
     const bidFocused = document.querySelector("#bid-panel").contains(document.activeElement);
     persist();
@@ -108,6 +159,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     if (bidFocused) focusHand();
     // no bubble for the player's own bid: they just chose it, and their seat's chip shows it
     announce(bidText(HUMAN, n));
+    await tell(run, { kind: "bid", seat: st.me, bid: n });
     await runBots(run);
   }
 
@@ -119,9 +171,9 @@ export function createController({ engine, store, save, settings, speedOverride,
     const run = current();
     st.looking = true; // a second click waits for this one
     try {
-      const S = await run.ask(MSG.LOOK);
+      const S = await run.ask(MSG.LOOK, mine());
       if (S) {
-        st.S = S;
+        st.S = shown(S);
         persist();
       }
     } finally {
@@ -138,23 +190,27 @@ export function createController({ engine, store, save, settings, speedOverride,
     const from = handCardRect(card);
     const before = st.S;
     st.busy = true;
-    const S = await run.ask(MSG.PLAY, { card });
+    const S = await run.ask(MSG.PLAY, { card, ...mine() });
     if (!S) {
       st.busy = false;
       render();
       return;
     }
-    st.S = S;
+    st.S = shown(S);
     const handDone = S.sheet.length > before.sheet.length;
-    let completed = handDone ? null : S.trick ? null : S.last_trick;
+    // the trick this card completed, as the engine names seats (for friends) and as drawn
+    let done = handDone ? null : S.trick ? null : S.last_trick;
     if (handDone) {
       // (refused: the table then shows the next deal without the last trick)
       const rec = await run.query(MSG.HAND, { number: S.sheet.length });
-      completed = rec ? last(rec.tricks) : null;
-      st.pendingHand = last(S.sheet);
-      st.view = endView(S, st.pendingHand);
+      done = rec ? last(rec.tricks) : null;
+      st.pendingHand = last(st.S.sheet);
+      st.view = endView(st.S, st.pendingHand);
     }
+    const completed = turnEvent({ trick: done }, st.me).trick;
     persist();
+    await tell(run, { kind: "play", seat: st.me, card, ...(done ? { trick: done } : {}),
+      ...(handDone ? { hand: last(S.sheet) } : {}) });
     showMessage("");
     try {
       await showPlay(run, HUMAN, card, completed, from);
@@ -169,6 +225,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     await runBots(run);
   }
 
+
   /** Computer players act until it is the player's turn, a hand is scored, or the match ends. */
   async function runBots(run) {
     if (!st.S) return;
@@ -177,11 +234,13 @@ export function createController({ engine, store, save, settings, speedOverride,
     try {
       while (botsToAct(st.S)) {
         const tm = timing();
-        if (tm.think === 0 && tm.move === 0 && tm.pause === 0) {
+        if (tm.think === 0 && tm.move === 0 && tm.pause === 0 && mode() !== "host") {
           // nothing to animate: all the computer players' moves in one call, then said at once
-          const r = await run.call(MSG.RUN_BOTS);
+          // (friends are told each move with its table, so a host steps even then)
+          const r = await run.call(MSG.RUN_BOTS, mine());
+          r.events = r.events.map((e) => turnEvent(e, st.me));
           const scored = r.events.findIndex((e) => e.hand);
-          st.S = r.state;
+          st.S = shown(r.state);
           st.shownTrick = st.S.trick;
           announce(eventsText(scored < 0 ? r.events : r.events.slice(0, scored + 1)));
           for (const e of r.events) if (e.kind === "bid") bidBubble(e.seat, e.bid);
@@ -191,8 +250,10 @@ export function createController({ engine, store, save, settings, speedOverride,
         }
         render();
         await run.wait(motion.pause(tm.think)); // a click on the table ends the wait (motion.js)
-        const r = await run.call(MSG.BOT_STEP);
-        st.S = r.state;
+        const r = await run.call(MSG.BOT_STEP, mine());
+        await tell(run, r.event);
+        r.event = turnEvent(r.event, st.me);
+        st.S = shown(r.state);
         if (r.event.hand) {
           st.pendingHand = r.event.hand;
           st.view = endView(st.S, r.event.hand);
@@ -215,6 +276,24 @@ export function createController({ engine, store, save, settings, speedOverride,
     st.busy = false;
     render();
     afterTurnMessage();
+    if (mode() === "pass" && personToAct(st.S) && (st.unsure || st.S.to_act !== HUMAN)) {
+      await handOver(run, realSeat(st.S.to_act, st.me));
+    }
+  }
+
+  /** Pass-and-play: the privacy screen hides every hand until the person at real `seat` is
+   * ready, then the table turns to them. */
+  async function handOver(run, seat) {
+    st.busy = true;
+    await run.wait(seats.handOver(seat));
+    const S = await run.call(MSG.VIEW, { seat });
+    seatAt(seat);
+    st.unsure = false;
+    st.busy = false;
+    st.userActed = true; // focus goes to the new person's turn
+    take(shown(S));
+    render();
+    afterTurnMessage();
   }
 
   async function continueAfterHand() {
@@ -233,8 +312,9 @@ export function createController({ engine, store, save, settings, speedOverride,
 
   async function hint(level) {
     if (st.busy || !st.S || st.S.to_act !== HUMAN) return;
-    const r = await current().ask(MSG.HINT, { level });
-    if (!r) return;
+    const found = await current().ask(MSG.HINT, { level, ...mine() });
+    if (!found) return;
+    const r = turnHint(found, st.me);
     markHint(r.action);
     // the hint points at its card or bid (hand.js) and says why at the player's seat
     const text = hintText(r);
@@ -245,8 +325,9 @@ export function createController({ engine, store, save, settings, speedOverride,
   /** Why computer seat `seat` made its last bid or card (its bot's reason), shown and said. */
   async function why(seat) {
     if (!st.ready || !st.S) return;
-    const r = await current().ask(MSG.WHY, { seat });
-    if (!r) return;
+    const found = await current().ask(MSG.WHY, { seat: realSeat(seat, st.me), viewer: st.me });
+    if (!found) return;
+    const r = turnWhy(found, st.me);
     // the answer at the seat it asks about, naming the trick or the bid it explains
     const { said, shown } = whyText(r, st.S);
     announce(said);
@@ -256,21 +337,95 @@ export function createController({ engine, store, save, settings, speedOverride,
   async function undo(closeDialogs) {
     if (!st.S || st.busy) return;
     const run = restart();
-    const S = await run.ask(MSG.UNDO);
+    const S = await run.ask(MSG.UNDO, mine());
     if (!S) return;
     closeDialogs();
-    adopt(S, t("announce.undone"));
-    if (botsToAct(S)) await runBots(run);
+    adopt(shown(S), t("announce.undone"));
+    await tell(run, { kind: "undo", seat: st.me });
+    if (botsToAct(st.S)) await runBots(run);
   }
 
   /** A card that cannot be played was tapped: the engine says which rule refuses it. */
   async function whyNot(card) {
     if (!st.ready || !st.S || st.busy || st.pendingHand) return;
-    const r = await current().ask(MSG.WHY_NOT, { card });
+    const r = await current().ask(MSG.WHY_NOT, { card, ...mine() });
     if (!r) return;
     if (r.legal) await humanPlay(card); // the table was behind the engine: play it after all
     else refuse({ code: r.code });
   }
+
+  // ------------------------------------------------------------ friends at the table (host)
+
+  /** Wait until no flow of this page is drawing or asking (a friend's move waits its turn). */
+  async function idle(run) {
+    while (st.busy || st.looking) await run.sleep(IDLE_POLL_MS);
+  }
+
+  /**
+   * A friend at real `seat` sent `text` (untrusted: the engine checks it, for that seat only).
+   * `answer(reply)` gets the reply for the friend as soon as the engine gave it; a move is then
+   * shown here as a computer player's is, and every friend is told the new table.
+   */
+  async function fromFriend(seat, text, answer) {
+    const run = current();
+    const r = await run.call(MSG.GUEST, { seat, text });
+    answer(r.reply); // at once: the friend's page need not wait for this page's animation
+    const event = r.event;
+    if (event && event.kind === "react") seats.react(seat, event.phrase);
+    if (!r.changed) return;
+    await idle(run);
+    const S = await run.call(MSG.VIEW, { seat: st.me });
+    if (!event || event.kind === "undo" || event.kind === "look") {
+      take(shown(S));
+      persist();
+      render();
+      await tell(run, event);
+      if (event && event.kind === "undo") say(t("friends.undone", { name: seatName(drawnSeat(seat, st.me)) }));
+      if (botsToAct(st.S) && !st.pendingHand) await runBots(run);
+      return;
+    }
+    st.S = shown(S);
+    const drawn = turnEvent(event, st.me);
+    if (drawn.hand) {
+      st.pendingHand = drawn.hand;
+      st.view = endView(st.S, drawn.hand);
+    }
+    persist();
+    await tell(run, event);
+    if (drawn.kind === "bid") {
+      say(bidText(drawn.seat, drawn.bid));
+      bidBubble(drawn.seat, drawn.bid);
+      render();
+    } else {
+      st.busy = true;
+      try {
+        await showPlay(run, drawn.seat, drawn.card, drawn.trick || null, null);
+      } finally {
+        if (run.live()) st.busy = false;
+      }
+    }
+    if (drawn.hand) {
+      scoredHand(drawn.hand);
+      return;
+    }
+    await runBots(run);
+  }
+
+  /** Whether a person plays real `seat` from now on (a friend came or went); the computer
+   * player then takes over, or hands the seat back. */
+  async function setPerson(seat, person) {
+    const run = current();
+    const S = await run.query(MSG.SEAT, { seat, person });
+    if (!S) return;
+    await idle(run);
+    st.S = shown(S);
+    persist();
+    render();
+    if (botsToAct(st.S) && !st.pendingHand) await runBots(run);
+  }
+
+  /** The table as the friend at real `seat` sees it now (null when refused). */
+  const viewOf = entry((seat) => current().query(MSG.VIEW, { seat }));
 
   /** A completed hand as notation ({text}), or null when refused (the reason is shown). */
   const exportHand = entry((number) => current().ask(MSG.EXPORT, { number }));
@@ -308,5 +463,8 @@ export function createController({ engine, store, save, settings, speedOverride,
     hint: live(hint),
     why: live(why),
     undo: live(undo),
+    fromFriend: live(fromFriend),
+    setPerson: live(setPerson),
+    viewOf,
   };
 }

@@ -94,8 +94,9 @@ function fillLevelSelect(select, levels, value, fallback) {
 /** Fill the new-match dialog: levels, the seed (a link's, else empty), a notice (bad
  * save, a link's match) and the "current match will be abandoned" line. Returns the
  * control to focus. */
-export function fillNewMatch({ levels, partner, opponents, fallback, notice, abandoning, seed = "" }) {
+export function fillNewMatch({ levels, partner, opponents, fallback, notice, abandoning, seed = "", people = "solo" }) {
   const dlg = $("#new-dialog");
+  $("#new-people").value = people;
   fillLevelSelect($("#new-partner"), levels, partner, fallback);
   fillLevelSelect($("#new-opponents"), levels, opponents, fallback);
   $("#new-seed").value = seed;
@@ -111,6 +112,7 @@ export function fillSettings(settings, levels) {
   const dlg = $("#settings-dialog");
   for (const r of dlg.querySelectorAll("input[name='speed']")) r.checked = r.value === settings.speed;
   $("#four-colour").checked = settings.fourColour;
+  $("#stun-server").value = settings.stun || "";
   $("#sound-on").checked = settings.sound;
   const sel = $("#lang-select");
   sel.replaceChildren();

@@ -23,7 +23,9 @@ import * as table from "./table.js";
  */
 export function createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd }) {
   const st = {
-    S: null, // the engine's latest state
+    S: null, // the engine's latest state, as drawn from the bottom seat (viewpoint.js)
+    me: 0, // the real seat drawn at the bottom (a table of several people may turn to another)
+    unsure: false, // pass-and-play: who holds the device is not known (a reload): the next person gets it behind the screen
     saveText: null, // the session as text, from the engine's last change
     shownTrick: null, // the trick drawn on the table (may be a completed one)
     pendingHand: null, // a scored hand waiting for Continue

@@ -3,7 +3,7 @@
 import { scoreChart } from "../lib/chart.js";
 import { fmt, fmtSigned, t } from "../lib/i18n.js";
 import { rulesLine, targetText } from "../lib/rules-words.js";
-import { bidName, seatName } from "../lib/words.js";
+import { bidName, seatName, teamMembers } from "../lib/words.js";
 import { $, textEl } from "../lib/dom.js";
 
 
@@ -13,7 +13,8 @@ const EXPORT_ROWS = 9;
 /**
  * Fill the sheet with `sheet` (the engine's rows), showing hand `selected` (default:
  * the last). `afterHand`: the sheet opened for a hand just scored (its own title).
- * `onExport(number)` resolves to {text} from the engine, or null when refused.
+ * `onExport(number)` resolves to {text} from the engine, or null when refused (no `onExport`: no
+ * export button).
  * `onReview(number, box)` (optional) shows the hand's review in `box` (review-panel.js).
  * `rules`: the match's rules (the engine's description), named at the top and in the end condition.
  */
@@ -36,15 +37,18 @@ export function fillSheet(sheet, selected, afterHand, onExport, onReview, rules 
   dealer.textContent = t("sheet.dealer", { name: seatName(row.dealer) });
   body.appendChild(breakdownTable(row));
   body.appendChild(dealer);
-  const exportBtn = document.createElement("button");
-  exportBtn.type = "button";
-  exportBtn.dataset.action = "export-hand";
-  exportBtn.textContent = t("sheet.export");
-  exportBtn.addEventListener("click", async () => {
-    const out = await onExport(row.number);
-    if (out) showExport(out.text, exportBtn);
-  });
-  body.appendChild(exportBtn);
+  if (onExport) {
+    // (a friend's page has no engine, and no deal of its own to export)
+    const exportBtn = document.createElement("button");
+    exportBtn.type = "button";
+    exportBtn.dataset.action = "export-hand";
+    exportBtn.textContent = t("sheet.export");
+    exportBtn.addEventListener("click", async () => {
+      const out = await onExport(row.number);
+      if (out) showExport(out.text, exportBtn);
+    });
+    body.appendChild(exportBtn);
+  }
   if (onReview) {
     const reviewBtn = document.createElement("button");
     reviewBtn.type = "button";
@@ -150,7 +154,7 @@ function teamHeader(corner) {
     const th = textEl("th", "", `team-col team-${team}`);
     th.scope = "col";
     th.append(textEl("span", "", `team-mark team-mark-${team}`), textEl("span", t(`team.${team}`)));
-    th.appendChild(textEl("small", t(`team.${team}.members`)));
+    th.appendChild(textEl("small", teamMembers(team)));
     tr.appendChild(th);
   }
   return tr;

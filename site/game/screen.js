@@ -25,9 +25,10 @@ export function endView(S, row) {
   };
 }
 
-/** Whether the player may act now (no computer player, animation or scored hand in the way). */
+/** Whether the player may act now (no computer player, animation, scored hand or, at a
+ * friend's table, an answer from the host in the way). */
 function interactive(st) {
-  return !st.busy && !st.pendingHand && !st.view;
+  return !st.busy && !st.awaiting && !st.pendingHand && !st.view;
 }
 
 /** Draw the table, the hand, the panels and the menu's enabled state. */

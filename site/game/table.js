@@ -5,7 +5,7 @@
 import { cardBack } from "../lib/cards.js";
 import { HAND_SIZE, HUMAN, NIL, OUR_TEAM, SEATS } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
-import { bidName, cardEl, cardName, seatName } from "../lib/words.js";
+import { bidName, cardEl, cardName, namedByCompass, seatName, teamMembers } from "../lib/words.js";
 import { $, textEl } from "../lib/dom.js";
 
 
@@ -13,6 +13,7 @@ import { $, textEl } from "../lib/dom.js";
 
 export function renderScores(S) {
   for (const team of [0, 1]) {
+    $(`.team-${team} .team-members`).textContent = teamMembers(team);
     const score = S ? S.scores[team] : 0;
     const bags = S ? S.bags[team] : 0;
     $(`[data-score="${team}"]`).textContent = String(score);
@@ -54,9 +55,15 @@ export function renderSeats(S, busy) {
     root.classList.toggle("to-act", Boolean(toAct));
     const turnEl = $(".seat-turn", root);
     if (turnEl) turnEl.hidden = !toAct;
-    // "Why?" is offered once the seat has acted in this hand (its bid, then its cards)
+    // "Why?" is offered once a computer seat has acted in this hand (its bid, then its
+    // cards); a person's seat has no reasons to give
     const why = $("[data-action='why']", root);
-    if (why) why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null);
+    const person = Boolean(S && Array.isArray(S.humans) && S.humans.includes(seat));
+    if (why) {
+      why.hidden = !(S && S.phase !== "over" && S.bids[seat] !== null) || person;
+      // named by compass at a table of several people ("Why? East's last bid or card")
+      why.setAttribute("aria-label", namedByCompass() ? t("coach.whyLabelOf", { name: seatName(seat) }) : t(`coach.whyLabel.${seat}`));
+    }
     if (seat !== HUMAN) {
       const n = S ? S.cards_left[seat] : HAND_SIZE;
       const backs = $(".backs", root);
@@ -117,7 +124,8 @@ export function renderOver(S) {
   panel.hidden = !show;
   if (!show) return;
   const won = S.winner === OUR_TEAM;
-  $("[data-role='over-result']", panel).textContent = won ? t("over.won") : t("over.lost");
+  $("[data-role='over-result']", panel).textContent = won ? t("over.won")
+    : namedByCompass() ? t("over.theyWin", { a: seatName(1), b: seatName(3) }) : t("over.lost");
   panel.classList.toggle("won", won);
   $("[data-role='over-score']", panel).textContent = t("over.final", { us: S.scores[0], them: S.scores[1] });
   $("[data-role='over-hands']", panel).textContent = t("over.hands", { n: S.sheet.length });

@@ -14,6 +14,8 @@ export const SPEEDS = Object.freeze({
   instant: { think: 0, move: 0, pause: 0 },
 });
 const DEFAULT_SPEED = "normal";
+/** A STUN server's address as the player may write it (`stun:host:port`). */
+export const STUN = /^stuns?:[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$/;
 
 /** The speed named `name` (own properties only: "__proto__" is no speed), or null. */
 export function speedOf(name) {
@@ -39,6 +41,8 @@ export function loadSettings() {
     speed: speedOf(s.speed) ? s.speed : DEFAULT_SPEED,
     fourColour: Boolean(s.fourColour),
     lang: typeof s.lang === "string" ? s.lang : null,
+    // a STUN server for playing with friends across networks: none unless the player names one
+    stun: typeof s.stun === "string" && STUN.test(s.stun) ? s.stun : "",
     sound: s.sound !== false, // on unless the player turned it off
   };
 }

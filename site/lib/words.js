@@ -4,8 +4,35 @@ import { cardElement, isJoker, parseCard } from "./cards.js";
 import { BLIND_NIL, NIL } from "./constants.js";
 import { fmt, t } from "./i18n.js";
 
+/** How the game names seats: null at the player's own table (You, Partner, West, East),
+ * else `{me}` at a table of several people, where every seat has its compass name (the
+ * person at the bottom, real seat `me`, is "You (North)"). Set by the page's controller. */
+let seating = null;
+
+/** Name seats for a table of several people seen from real seat `me` (null: the player's own table). */
+export function setSeating(value) {
+  seating = value && typeof value.me === "number" ? { me: value.me } : null;
+}
+
+/** A real seat's compass name (South, West, North, East). */
+export function compassName(seat) {
+  return t(`viewer.seat.${seat}`);
+}
+
+/** Whether seats are named by compass (a table of several people). */
+export const namedByCompass = () => seating !== null;
+
+/** Who team `team` (drawn: 0 is the bottom's) is: "You & Partner", or at a table of several
+ * people its two seats by name ("You (North) & South"). */
+export function teamMembers(team) {
+  return seating ? t("team.members", { a: seatName(team), b: seatName(team + 2) }) : t(`team.${team}.members`);
+}
+
+/** The name of drawn seat `seat` (0 is the bottom). */
 export function seatName(seat) {
-  return t(`seat.${seat}`);
+  if (!seating) return t(`seat.${seat}`);
+  const name = compassName((seat + seating.me) % 4);
+  return seat === 0 ? t("seat.youAt", { seat: name }) : name;
 }
 
 /** The deck of the cards on show (the engine's `rules.deck`: standard, jokers or deuces). */

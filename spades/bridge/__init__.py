@@ -23,7 +23,7 @@ message and arguments          result
                                parameter name → kind; presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
 ``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
-opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a
+opponents?, rules?, humans?}`` (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a
                                preset name, ``preset,key=value`` text or a dictionary
                                (:class:`~spades.Rules`; ``unknown_preset``, ``bad_rules``,
                                ``bad_option``, ``rules_conflict``). Every state carries ``rules``
@@ -35,15 +35,20 @@ opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_
                                a match; refused with the same codes (the new-match dialog asks
                                before it closes)
 ``resume {save}``              state, from text ``save`` returned (``BadSave``/``BadInput`` codes)
-``bid {n}``                    state after the human's bid, 0 = nil, ``"blind"`` = blind nil
+``bid {n, seat?}``             state after the human's bid, 0 = nil, ``"blind"`` = blind nil
                                (``IllegalAction`` codes if refused, ``bid_not_allowed`` by house
                                rules, ``blind_after_look`` once the human has seen their cards this
                                hand)
 ``look``                       state after the human turns their cards face up (blind nil tables):
                                blind nil closes for them this hand; kept in the save
-``play {card}``                state after the human's card (``IllegalAction`` codes if refused)
-``bot_step``                   ``{event, state}``: one computer player's action
-``run_bots``                   ``{events, state}``: computer players act until the human's turn
+``play {card, seat?}``         state after the human's card (``IllegalAction`` codes if refused);
+                               ``seat``: which person, at a table of several (``humans``, one to
+                               four seats, the first the page's owner; every state lists them);
+                               the reply is that seat's view. ``bid``, ``look``, ``hint``,
+                               ``why_not`` and ``undo`` take ``seat`` the same way
+``bot_step {seat?}``           ``{event, state}``: one computer player's action
+``run_bots {seat?}``           ``{events, state}``: computer players act until a person's turn
+                               (``seat``: whose view the state is, as for ``play``)
 ``hint {level?}``              ``{action, level, reason}``: what that bot would do in the human's
                                seat, and why (``reason`` is ``{code, params}``, see
                                :mod:`spades.ai.explain`)
@@ -53,7 +58,20 @@ opponents?, rules?}``          (:func:`~spades.newmatch.parse_seed`, else ``bad_
                                ``bad_args`` for a human
 ``why_not {card}``             ``{legal, code}``: whether the human may play ``card`` now, else the
                                ``IllegalAction`` code ``play`` would give (the match is untouched)
-``undo``                       state with the human's last action (and the bots' replies) taken back
+``undo {seat?}``               state with the human's last action (and the bots' replies) taken
+                               back; with several people, ``seat``'s own, while no other person
+                               has acted since (``others_acted``)
+``view {seat}``                state as the person at ``seat`` sees it (``bad_seat``: no person
+                               plays it): pass-and-play's next person, a guest's table
+``seat {seat, person}``        state after a person takes ``seat`` (``person: true``) or a computer
+                               player takes it over (``false``); the first human's seat stays a
+                               person's (``bad_seat``)
+``guest {seat, text}``         ``{reply, event, changed}``: a guest's untrusted message ``text``
+                               from ``seat`` (:mod:`spades.bridge.guests`), checked against its
+                               row of the peer table and decided for that seat only; ``reply`` is
+                               for the guest (a refusal is ``{code}``: ``bad_message``,
+                               ``too_large``, the rules' codes), ``event`` what it did, for the
+                               host to show
 ``save``                       ``{save}``: the session as text, for localStorage
 ``hand {number?}``             a completed hand's record (deal, bids, tricks, score breakdown);
                                default the last; an int (else ``bad_args``) in range (``bad_hand``)
@@ -129,12 +147,15 @@ from .game import (
     run_bots,
     save,
     saved_text,
+    seat,
     sessions,
     state,
     undo,
+    view,
     why,
     why_not,
 )
+from .guests import answer as guest
 from .protocol import CHANGES, MESSAGES
 
 #: A request holds at most a session save as a JSON string (escaping adds under 40 %).
@@ -190,6 +211,11 @@ ERROR_CODES = frozenset(
         "bad_rules",
         "bad_option",
         "rules_conflict",
+        "blind_after_look",
+        "bad_seat",
+        "others_acted",
+        "bad_message",
+        "too_fast",
     }
 )
 
@@ -208,6 +234,9 @@ _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "why": why,
     "why_not": why_not,
     "undo": undo,
+    "view": view,
+    "seat": seat,
+    "guest": guest,
     "save": save,
     "hand": hand,
     "export": export,
@@ -308,6 +337,7 @@ __all__ = [
     "dd_table",
     "end_session",
     "export",
+    "guest",
     "hand",
     "handle",
     "hello",
@@ -321,9 +351,11 @@ __all__ = [
     "rules",
     "run_bots",
     "save",
+    "seat",
     "sessions",
     "state",
     "undo",
+    "view",
     "why",
     "why_not",
 ]

@@ -2,11 +2,12 @@
 kept by id.
 
 ``hello``, ``ping``, ``new_match``, ``rules``, ``resume``, ``bid``, ``look``, ``play``,
-``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``save``, ``hand``,
-``export``, ``end_session`` and ``sessions``: each takes the message's arguments and the session
-id and returns the result; the protocol (names, which messages change the session, errors) is
-:mod:`spades.bridge`. In the browser one engine serves every page of the site (a shared worker):
-each page's connection has a session id of its own, and its session ends when the page goes.
+``bot_step``, ``run_bots``, ``hint``, ``why``, ``why_not``, ``undo``, ``view``, ``seat``,
+``save``, ``hand``, ``export``, ``end_session`` and ``sessions``: each takes the message's
+arguments and the session id and returns the result; the protocol (names, which messages change
+the session, errors) is :mod:`spades.bridge`. In the browser one engine serves every page of the
+site (a shared worker): each page's connection has a session id of its own, and its session ends
+when the page goes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..newmatch import check_level
 from ..notation import format_hand
 from ..rules import PRESETS, Rules
 from ..safejson import excerpt
-from ..session import Session
+from ..session import HUMAN, Session
 from ..version import VARIANT, __version__
 from .views import action as action_json
 
@@ -39,10 +40,11 @@ def _open(sid: str) -> Session:
     return session
 
 
-def state(sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Everything the table shows, from the human's seat only (no hidden card appears)."""
+def state(sid: str = DEFAULT_SESSION, seat: Any = None) -> dict[str, Any]:
+    """Everything the table shows, from ``seat`` (a person's; default the first human) only: no
+    hidden card appears."""
     session = _open(sid)
-    return session.state_for(session.humans[0])
+    return session.state_for(session.seat_of(seat))
 
 
 # -- messages ------------------------------------------------------------------------------
@@ -72,6 +74,7 @@ def new_match(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
         partner=args.get("partner"),
         opponents=args.get("opponents"),
         rules=args.get("rules"),
+        humans=args.get("humans", [HUMAN]),
     )
     return state(sid)
 
@@ -90,38 +93,45 @@ def resume(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 
 def bid(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The human bids ``n`` (0 = nil)."""
-    _open(sid).bid(args.get("n"))
-    return state(sid)
+    """The human (``seat``, when several people play) bids ``n`` (0 = nil)."""
+    _open(sid).bid(args.get("n"), args.get("seat"))
+    return state(sid, args.get("seat"))
 
 
 def look(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The human turns their cards face up at a blind-nil table (blind nil then closes for this
-    hand)."""
-    _open(sid).look()
-    return state(sid)
+    """The human (or ``seat``) turns their cards face up at a blind-nil table (blind nil then
+    closes for this hand)."""
+    _open(sid).look(args.get("seat"))
+    return state(sid, args.get("seat"))
 
 
 def play(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """The human plays ``card``."""
-    _open(sid).play(args.get("card"))
-    return state(sid)
+    """The human (``seat``, when several people play) plays ``card``."""
+    _open(sid).play(args.get("card"), args.get("seat"))
+    return state(sid, args.get("seat"))
 
 
 def bot_step(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """One computer player acts; returns what it did and the new state."""
-    return {"event": _open(sid).bot_step(), "state": state(sid)}
+    """One computer player acts; returns what it did and the new state, as the person at
+    ``seat`` (default the first human) sees it: at pass-and-play that is whoever holds the
+    device now."""
+    session = _open(sid)
+    viewer = session.seat_of(args.get("seat"))  # checked before anyone acts
+    return {"event": session.bot_step(), "state": state(sid, viewer)}
 
 
 def run_bots(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Computer players act until it is the human's turn or the match is over."""
-    return {"events": list(_open(sid).run_bots()), "state": state(sid)}
+    """Computer players act until it is a person's turn or the match is over; the state as the
+    person at ``seat`` (default the first human) sees it."""
+    session = _open(sid)
+    viewer = session.seat_of(args.get("seat"))
+    return {"events": list(session.run_bots()), "state": state(sid, viewer)}
 
 
 def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """What a computer player of ``level`` would do in the human's seat, and why."""
     level = check_level(args.get("level"))
-    explained = _open(sid).explain_hint(level)
+    explained = _open(sid).explain_hint(level, args.get("seat"))
     return {
         "level": level,
         "action": action_json(explained.action),
@@ -131,7 +141,7 @@ def hint(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 
 def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """Computer seat ``seat``'s last action in the match and the reason its bot had for it."""
-    found = _open(sid).why(args.get("seat"))
+    found = _open(sid).why(args.get("seat"), args.get("viewer"))
     if found is None:
         return {"seat": args["seat"], "action": None, "reason": None}
     action, reason = found
@@ -145,13 +155,28 @@ def why(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
 def why_not(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
     """Whether the human may play ``card`` now and, if not, the code ``play`` would refuse it
     with."""
-    code = _open(sid).why_not(args.get("card"))
+    code = _open(sid).why_not(args.get("card"), args.get("seat"))
     return {"legal": code is None, "code": code}
 
 
 def undo(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
-    """Take back the human's last action and everything after it (see :meth:`Session.undo_mine`)."""
-    _open(sid).undo_mine()
+    """Take back the human's (or ``seat``'s) last action and everything after it (see
+    :meth:`Session.undo_mine`)."""
+    _open(sid).undo_mine(args.get("seat"))
+    return state(sid, args.get("seat"))
+
+
+def view(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """The table as the person at ``seat`` sees it (pass-and-play's next person, a guest)."""
+    if "seat" not in args:
+        raise BadRequest("bad_args", "Say whose view of the table is asked for.")
+    return state(sid, args["seat"])
+
+
+def seat(args: Args, sid: str = DEFAULT_SESSION) -> dict[str, Any]:
+    """Whether a person plays ``seat`` from now on (``person``); a computer player takes it
+    otherwise."""
+    _open(sid).set_person(args.get("seat"), args.get("person"))
     return state(sid)
 
 

@@ -7,6 +7,12 @@ whether it is interactive play or analysis (and whether the engine may answer it
 bridge derives ``HANDLERS`` and ``CHANGES``
 from it; the build writes it for the page as ``engine/messages.js`` (:func:`to_javascript`),
 so the page's message names, ``changes`` flags and deadlines come from here too.
+
+A table played with friends adds a second table, :data:`PEER_MESSAGES`: the messages between
+the host's page and a guest's page over their WebRTC data channel. A guest's message is
+untrusted: the host's page bounds its size and rate, and the engine (the ``guest`` message,
+:mod:`spades.bridge.guests`) checks it against its row here — exactly these fields, each of its
+kind — before anything is decided, and only for the guest's own seat.
 """
 
 from __future__ import annotations
@@ -51,23 +57,36 @@ class Message:
 MESSAGES: tuple[Message, ...] = (
     Message("hello", "{}", "{version, variant, levels, reason_kinds, presets}"),
     Message("ping", "{}", "{pong: true, version, variant}"),
-    Message("new_match", "{seed?, partner?, opponents?, rules?}", "state", changes=True),
+    Message("new_match", "{seed?, partner?, opponents?, rules?, humans?}", "state", changes=True),
     Message("rules", "{rules}", "{rules, text}"),
     Message("resume", "{save}", "state", changes=True, deadline="resume"),
-    Message("bid", "{n}", "state", changes=True),
-    Message("look", "{}", "state", changes=True),
-    Message("play", "{card}", "state", changes=True),
-    Message("why_not", "{card}", "{legal: bool, code: string|null}"),
-    Message("bot_step", "{}", "{event, state}", changes=True, deadline="bot_move"),
-    Message("run_bots", "{}", "{events, state}", changes=True, deadline="bot_run"),
+    Message("bid", "{n, seat?}", "state", changes=True),
+    Message("look", "{seat?}", "state", changes=True),
+    Message("play", "{card, seat?}", "state", changes=True),
+    Message("why_not", "{card, seat?}", "{legal: bool, code: string|null}"),
+    Message("bot_step", "{seat?}", "{event, state}", changes=True, deadline="bot_move"),
+    Message("run_bots", "{seat?}", "{events, state}", changes=True, deadline="bot_run"),
     Message(
         "hint",
-        "{level?}",
+        "{level?, seat?}",
         "{action: {bid}|{card}, level, reason: {code, params}}",
         deadline="analysis",
     ),
-    Message("why", "{seat}", "{seat, action: {bid}|{card}|null, reason: {code, params}|null}"),
-    Message("undo", "{}", "state", changes=True),
+    Message(
+        "why",
+        "{seat, viewer?}",
+        "{seat, action: {bid}|{card}|null, reason: {code, params}|null}",
+    ),
+    Message("undo", "{seat?}", "state", changes=True),
+    Message("view", "{seat}", "state"),
+    Message("seat", "{seat, person}", "state", changes=True),
+    Message(
+        "guest",
+        "{seat, text}",
+        "{reply: {t, id, ok, result?|error?}|null, event: event|null, changed: bool}",
+        changes=True,
+        deadline="analysis",
+    ),
     Message("save", "{}", "{save}"),
     Message("hand", "{number?}", "hand record"),
     Message("export", "{number?}", "{text, record}"),
@@ -100,6 +119,68 @@ MESSAGES: tuple[Message, ...] = (
     Message("sessions", "{}", "{count}"),
 )
 
+
+@dataclass(frozen=True)
+class PeerMessage:
+    """One message between a hosted table's pages: who sends it and its fields' kinds.
+
+    Every message is a JSON object ``{"t": name, ...fields}``. Kinds: ``id`` a request number
+    (1 to :data:`MAX_PEER_ID`), ``bid`` a whole number 0–13 or ``"blind"``, ``card`` a card's
+    short text, ``seat`` 0–3, ``phrase`` one of :data:`REACTIONS`; the host's fields are JSON
+    values its own engine wrote (``state`` is ``state_for`` the guest's seat).
+    """
+
+    name: str
+    sender: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+GUEST, HOST = "guest", "host"
+#: The largest request number a guest may send.
+MAX_PEER_ID = 2**31 - 1
+#: The longest message a guest may send, in characters (the longest real one, ``why_not``, is
+#: under 50): the host's page drops a longer one before it reaches the engine, which bounds it
+#: again.
+PEER_MAX_CHARS = 256
+#: How many messages a guest may send at once, and how many a second after that: the host's
+#: page refuses the rest (``too_fast``) before they reach the engine.
+PEER_BURST = 8
+PEER_PER_SECOND = 4
+#: A quick reaction from one seat at most this often (ms): the host's page drops faster ones
+#: before the others see them, and a page's own buttons rest that long after each.
+PEER_REACT_EVERY_MS = 2500
+
+#: The quick reactions a guest (or the host) may show at their seat: fixed phrases, translated
+#: on each page (``react.<phrase>``), never free text.
+REACTIONS: tuple[str, ...] = ("nice", "sorry", "well_played", "thanks")
+
+PEER_MESSAGES: tuple[PeerMessage, ...] = (
+    # guest -> host: untrusted, each answered by one ``reply`` with its id
+    PeerMessage("bid", GUEST, (("id", "id"), ("n", "bid"))),
+    PeerMessage("play", GUEST, (("id", "id"), ("card", "card"))),
+    PeerMessage("look", GUEST, (("id", "id"),)),
+    PeerMessage("undo", GUEST, (("id", "id"),)),
+    PeerMessage("hint", GUEST, (("id", "id"),)),
+    PeerMessage("why", GUEST, (("id", "id"), ("seat", "seat"))),
+    PeerMessage("why_not", GUEST, (("id", "id"), ("card", "card"))),
+    PeerMessage("react", GUEST, (("id", "id"), ("phrase", "phrase"))),
+    PeerMessage("sync", GUEST, (("id", "id"),)),
+    # host -> guest
+    PeerMessage("welcome", HOST, (("seat", "seat"), ("state", "state"))),
+    PeerMessage("state", HOST, (("state", "state"), ("event", "event"))),
+    PeerMessage(
+        "reply", HOST, (("id", "id"), ("ok", "bool"), ("result", "json"), ("error", "error"))
+    ),
+    PeerMessage("notice", HOST, (("code", "code"), ("seat", "seat"))),
+    PeerMessage("react", HOST, (("seat", "seat"), ("phrase", "phrase"))),
+    PeerMessage("bye", HOST, (("code", "code"),)),
+)
+
+#: The guest's messages by name (what the engine accepts from a guest).
+GUEST_MESSAGES: dict[str, PeerMessage] = {m.name: m for m in PEER_MESSAGES if m.sender == GUEST}
+#: The host's messages by name.
+HOST_MESSAGES: dict[str, PeerMessage] = {m.name: m for m in PEER_MESSAGES if m.sender == HOST}
+
 #: The messages by name.
 BY_NAME: dict[str, Message] = {m.name: m for m in MESSAGES}
 
@@ -109,12 +190,24 @@ CHANGES: frozenset[str] = frozenset(m.name for m in MESSAGES if m.changes)
 
 def as_json() -> dict[str, object]:
     """The table as the page reads it: ``{messages: {name: {...}}, deadline_ms, play_kind,
-    budget}``."""
+    budget, peer: {guest: {name: [fields]}, host: {...}}, reactions: [...], peer_limits}``."""
     return {
         "messages": {m.name: {k: v for k, v in asdict(m).items() if k != "name"} for m in MESSAGES},
         "deadline_ms": dict(DEADLINE_MS),
         "play_kind": PLAY,
         "budget": {"arg": BUDGET_ARG, "min": MIN_BUDGET_S, "max": MAX_BUDGET_S},
+        "peer": {
+            side: {m.name: [f for f, _ in m.fields] for m in PEER_MESSAGES if m.sender == side}
+            for side in (GUEST, HOST)
+        },
+        "reactions": list(REACTIONS),
+        "peer_limits": {
+            "max_chars": PEER_MAX_CHARS,
+            "max_id": MAX_PEER_ID,
+            "burst": PEER_BURST,
+            "per_second": PEER_PER_SECOND,
+            "react_every_ms": PEER_REACT_EVERY_MS,
+        },
     }
 
 

@@ -62,6 +62,35 @@ TAP_POINT_JS = """(sel) => {
 }"""
 
 
+#: axe-core, the npm devDependency pinned in site/package.json (`npm ci`, which the build
+#: runs, installs it): injected into a page as inline script text, never fetched.
+AXE = ROOT / "site" / "node_modules" / "axe-core" / "axe.min.js"
+#: What axe checks: WCAG 2.0/2.1/2.2 A and AA, and axe's best practices.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+#: The impacts no screen may have.
+AXE_BLOCKING = ("serious", "critical")
+
+
+def axe_violations(page) -> list[dict]:
+    """axe's violations on the whole document of ``page`` (injected once a page):
+    [{id, impact, help, nodes: [{target, summary}]}]."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    return page.evaluate(
+        """async (tags) => {
+          const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+        }""",
+        AXE_TAGS,
+    )
+
+
+def axe_blocking(page) -> list[dict]:
+    """The violations of impact serious or critical on ``page`` now (a clean screen has none)."""
+    return [v for v in axe_violations(page) if v["impact"] in AXE_BLOCKING]
+
+
 def tool(page, action: str) -> None:
     """Press the game menu's button ``action``; on a phone it is behind "More" (menu.js)."""
     sel = f".tools [data-action='{action}']"

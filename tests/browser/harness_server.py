@@ -46,18 +46,19 @@ class TestHandler(build_site.Handler):
 
 
 @contextlib.contextmanager
-def serving(directory, test_files: bool = False):
-    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (ends
-    with "/"). With ``test_files``, TEST_FILES are served too (see :class:`TestHandler`)."""
+def serving(directory, test_files: bool = False, port: int = 0):
+    """Serve ``directory`` on 127.0.0.1 (``port``, else a free one) in a thread; yields the
+    base URL (ends with "/"). With ``test_files``, TEST_FILES are served too (see
+    :class:`TestHandler`)."""
     if test_files:
         tmp = tempfile.TemporaryDirectory(prefix="spades-test-files-")
         Path(tmp.name, os.path.basename(BLANK_PAGE)).write_bytes(BLANK_HTML)
         driver.copy_test_pages(Path(tmp.name))
         handler = functools.partial(TestHandler, directory=os.fspath(directory), test_dir=tmp.name)
-        server = build_site.Server(("127.0.0.1", 0), handler)
+        server = build_site.Server(("127.0.0.1", port), handler)
     else:
         tmp = None
-        server = build_site.make_server(directory, 0)
+        server = build_site.make_server(directory, port)
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
@@ -68,3 +69,30 @@ def serving(directory, test_files: bool = False):
         server.server_close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def main(argv: list[str]) -> None:
+    """``python harness_server.py DIST PORT [SNAPSHOT]``: serve DIST with the test files (the
+    blank page, and the engine snapshot from file SNAPSHOT) on 127.0.0.1:PORT until
+    terminated, after printing "ready" once it listens. For a server inside a network
+    namespace of its own, where the test process cannot reach (test_friends_rtc.py)."""
+    import signal
+    import urllib.request
+
+    def stop(*_):
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    dist, port = Path(argv[0]), int(argv[1])
+    with serving(dist, test_files=True, port=port) as url:
+        if len(argv) > 2:
+            upload = urllib.request.Request(url + SNAPSHOT_FILE, data=Path(argv[2]).read_bytes(), method="POST")
+            urllib.request.urlopen(upload).close()
+        print("ready", flush=True)
+        threading.Event().wait()
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

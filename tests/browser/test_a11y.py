@@ -23,15 +23,14 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save
+from driver import AXE, AXE_TAGS, BOOT_MS, QUERY, act, axe_violations, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save
 from engine_probe import DEDICATED_ENGINE
 from spades import Match
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "site" / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+TAGS = AXE_TAGS
 IMPACTS = ["critical", "serious", "moderate", "minor"]
 REPORT: dict[str, dict] = {}
 
@@ -83,14 +82,7 @@ def run_axe(page, axe_source, screen):
     """Run axe on the whole document; record and return the violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source)
-    result = page.evaluate(
-        """async (tags) => {
-          const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
-        }""",
-        TAGS,
-    )
+    result = axe_violations(page)
     counts = {impact: 0 for impact in IMPACTS}
     for v in result:
         counts[v["impact"] or "minor"] += len(v["nodes"])
