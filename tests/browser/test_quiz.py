@@ -253,17 +253,19 @@ QUIZ_BUDGET = 20
 # machine too slow to judge the opening lead within the limit) and holds them until
 # window.__release(), so the reader can step away and back while one is on its way.
 QUIZ_SPY = """(() => {
-  const post = Worker.prototype.postMessage;
   let held = [];
   let holding = true;
   window.__quizAnalyses = 0;
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (!(msg && msg.fn === "analyse" && msg.args && msg.args.budget === BUDGET)) return post.call(this, msg, ...rest);
-    window.__quizAnalyses += 1;
-    const send = () => post.call(this, { ...msg, args: { ...msg.args, budget: 0 } }, ...rest);
-    if (holding) held.push(send);
-    else send();
-  };
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {   // a dedicated or the shared engine
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (!(msg && msg.fn === "analyse" && msg.args && msg.args.budget === BUDGET)) return post.call(this, msg, ...rest);
+      window.__quizAnalyses += 1;
+      const send = () => post.call(this, { ...msg, args: { ...msg.args, budget: 0 } }, ...rest);
+      if (holding) held.push(send);
+      else send();
+    };
+  }
   window.__release = () => {
     holding = false;
     const n = held.length;
@@ -320,12 +322,14 @@ def test_a_puzzle_the_engine_cannot_judge_says_so_and_lets_the_reader_go_on(page
 
 # Counts the analyses sent, per card of the hand (every engine: the review may use several).
 ANALYSE_SPY = """(() => {
-  const post = Worker.prototype.postMessage;
   window.__analysed = {};
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (msg && msg.fn === "analyse") window.__analysed[msg.args.step] = (window.__analysed[msg.args.step] || 0) + 1;
-    return post.call(this, msg, ...rest);
-  };
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {   // a dedicated or the shared engine
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && msg.fn === "analyse") window.__analysed[msg.args.step] = (window.__analysed[msg.args.step] || 0) + 1;
+      return post.call(this, msg, ...rest);
+    };
+  }
 })();"""
 
 

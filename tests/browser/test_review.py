@@ -295,19 +295,27 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
 #: largest budget; position 0's replies are made "not finished" before the page reads
 #: them (a position that never finishes in time); each reply's verdict is kept
 #: (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
-#: reported, so a review uses two engines.
+#: reported, so a review uses two engines. The page's own engine gets its third request only
+#: once an extra engine has answered one (held until then: on a busy machine the page's engine
+#: could judge every position before the extra one has booted), so both do a share.
 REVIEW_SPY_JS = """() => {
   Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 });
   Object.defineProperty(navigator, 'deviceMemory', { get: () => 8 });
   window.__workers = [];
   window.__stopped = 0;
   window.__judged = {};
+  const held = [];   // the page's engine's requests waiting for an extra engine's first answer
+  let extraAnswered = false;
   const watch = (channel) => {
     channel.__analysed = 0;
     window.__workers.push(channel);
     channel.addEventListener('message', (e) => {
       const r = e.data && e.data.type === 'reply' && e.data.ok ? e.data.result : null;
       if (!r || typeof r.step !== 'number' || typeof r.finished !== 'boolean') return;
+      if (channel !== window.__workers[0] && !extraAnswered) {
+        extraAnswered = true;
+        for (const send of held.splice(0)) send();
+      }
       if (r.step === 0) Object.assign(r, { finished: false, values: {}, best: null, cost_tricks: null, cost_points: null });
       window.__judged[r.step] = r.finished;
     });
@@ -335,6 +343,11 @@ REVIEW_SPY_JS = """() => {
       if (msg && msg.fn === 'analyse' && '__analysed' in this) {
         this.__analysed += 1;
         msg = { ...msg, args: { ...msg.args, budget: 30 } };
+        if (this === window.__workers[0] && this.__analysed > 2 && !extraAnswered) {
+          const send = msg;
+          held.push(() => post.call(this, send, ...rest));
+          return undefined;
+        }
       }
       return post.call(this, msg, ...rest);
     };
