@@ -80,6 +80,23 @@ BUBBLE_COVERS_JS = """() => {
   return out;
 }"""
 
+#: What covers the bid panel's question or its line of the bids so far: a visible bubble or
+#: the message line (each drawn above the panel), as [[what, covered]].
+PANEL_COVERED_JS = """() => {
+  const out = [];
+  const over = [...document.querySelectorAll('.seat .bubble:not([hidden])'), document.querySelector('[data-role=message]')]
+    .filter((el) => el && el.textContent.trim() && getComputedStyle(el).visibility !== 'hidden');
+  for (const sel of ['#bid-prompt', '.bid-info']) {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    for (const el of over) {
+      const o = el.getBoundingClientRect();
+      if (o.left < r.right && o.right > r.left && o.top < r.bottom && o.bottom > r.top)
+        out.push([el.dataset.bubbleSeat ? 'bubble ' + el.dataset.bubbleSeat : 'message', sel]);
+    }
+  }
+  return out;
+}"""
+
 #: Where the hand's cards are, and how tall the window is.
 HAND_BOX_JS = """() => {
   const cards = [...document.querySelectorAll('#hand [data-card]')].map((c) => c.getBoundingClientRect());
@@ -139,6 +156,7 @@ def test_every_phase_on_screen(device, site_url, screenshot_dir):
     page.wait_for_timeout(400)
     shoot(page, folder, "02-bid")
     hand_on_screen(page)
+    assert page.evaluate(PANEL_COVERED_JS) == []      # the question and the bids so far can be read
     small["bid"] = small_controls(page)
     act(page, {"kind": "bid"})
     # the computer players bid, then the play: a trick with two or more cards, the player's turn
