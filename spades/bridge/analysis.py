@@ -217,6 +217,26 @@ def _position(data: Any) -> Position:
     return pos
 
 
+#: The solvers of the positions analysed most recently, by bids and bags (what a solver's
+#: tables depend on): the engine answers a long budget in slices, each a message of its own, and
+#: a slice must go on from the tables of the one before, not start again.
+_POSITION_SOLVERS: dict[tuple[tuple[int, ...], tuple[int, ...]], Solver] = {}
+#: How many solvers :data:`_POSITION_SOLVERS` keeps (the least recently used goes first).
+POSITION_SOLVERS_KEPT = 4
+
+
+def _position_solver(pos: Position) -> Solver:
+    """The solver for ``pos``'s bids and bags, kept for the next message (see above)."""
+    key = (tuple(pos.bids), tuple(pos.bags))
+    solver = _POSITION_SOLVERS.pop(key, None)
+    if solver is None:
+        solver = Solver(pos.bids, pos.bags)
+        while len(_POSITION_SOLVERS) >= POSITION_SOLVERS_KEPT:
+            del _POSITION_SOLVERS[next(iter(_POSITION_SOLVERS))]
+    _POSITION_SOLVERS[key] = solver  # last: the most recently used
+    return solver
+
+
 def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
     """Every legal card's value before card ``step`` of a hand, or in a given ``position``; one
     budget."""
@@ -228,7 +248,7 @@ def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
             values = {
                 CARD_NAMES[c]: v
                 for c, v in sorted(
-                    Solver(pos.bids, pos.bags)
+                    _position_solver(pos)
                     .values(pos, score=score, deadline=time.perf_counter() + budget)
                     .items()
                 )

@@ -98,6 +98,27 @@ def test_a_position_past_its_budget_says_not_finished():
                                                                   "values": {}}
 
 
+def test_a_position_analysed_in_slices_goes_on_from_the_slice_before():
+    # the engine worker answers a long budget in short slices, each a message of its own: a
+    # first lead that takes about a second is finished by slices of a tenth of one (with a
+    # fresh solver each slice started again and never finished), with the whole solve's values
+    rnd = random.Random(12)
+    for _ in range(2):
+        m = Match(seed=rnd.getrandbits(32))
+        for _ in range(4):
+            m.bid(rnd.choice([b for b in m.legal_bids() if 1 <= b <= 4]))
+    pos = {"hands": [m.hand(s) for s in range(4)], "trick": [], "leader": m.to_act, "broken": False,
+           "bids": list(m.bids)}
+    slices = 0
+    while slices < 300:
+        slices += 1
+        sliced = _call("analyse", position=pos, budget=0.1, score=False)["result"]
+        if sliced["finished"]:
+            break
+    assert sliced["finished"] is True and slices > 1, slices
+    assert sliced == _call("analyse", position=pos, budget=30, score=False)["result"]
+
+
 def test_dd_table_agrees_with_the_solver_for_the_opening_leader():
     m = _hand(7, suit_deal("SHCD"))        # one suit a seat: quick to solve from the first lead
     rec = m.hands_played[0]
