@@ -10,8 +10,11 @@ worker (engine.js) and sends the same bridge messages the page sends:
               all legal cards): wall time per deal, trick value then score value (the
               message's budget is generous, so these are whole solves) — median and p95
   review      a whole-hand review as the page runs it (review.js: one ``analyse`` a card,
-              2 s budget each, end-first): time to the first result and to all 52, and how
-              many positions said "not finished"; medians over ``--hands`` hands
+              2 s budget each, end-first, then once more the ones that ran out of time): time
+              to the first result and to all 52, and how many positions said "not finished";
+              medians over ``--hands`` hands; run in a second page of the same profile, as a
+              returning reader's (its engine restored from the snapshot: the review may add
+              engines, review_boot and review_engines say how it ran)
 Deals and hands are made in Python with the engine (random legal play). The machine may
 be shared: read the figures as rough.
 
@@ -179,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-            page = browser.new_page()
+            browser_context = browser.new_context()
+            page = browser_context.new_page()
             page.goto(url + "viewer.html")
             page.evaluate(BOOT_JS)
             page.evaluate(SOLVE_JS, [first_leads(1, 0)[0], 1, False])      # warm up the engine
@@ -195,6 +199,16 @@ def main(argv: list[str] | None = None) -> int:
             result["first_lead_ms"] = {k: {"median": round(statistics.median(v)), "p95": round(p95(v)), "deals": len(v),
                                            "past_cap": unfinished[k]} for k, v in times.items()}
             result["cap_s"] = args.cap
+            # the review as a returning reader's page runs it: a new page once the first has
+            # gone, its engine restored from the memory snapshot the first visit stored, so the
+            # review may add engines (lib/review.js reviewWorkers) where the device has the cores
+            page.close()
+            page = browser_context.new_page()
+            page.goto(url + "viewer.html")
+            page.evaluate(BOOT_JS)
+            result["review_boot"] = page.evaluate("() => window.benchEngine.boot")
+            result["review_engines"] = page.evaluate(
+                "async () => (await import('./lib/review.js')).reviewWorkers(window.benchEngine)")
             runs = []
             for text in played_hands(args.hands, args.seed):
                 runs.append(page.evaluate(REVIEW_JS, text))
