@@ -48,6 +48,9 @@ from spades.match import Match  # noqa: E402
 from spades.notation import format_hand  # noqa: E402
 
 CARDS = 52                   # cards judged in a whole-hand review
+REOPEN_TRIES = 5             # new pages tried for one whose engine restores the snapshot
+REOPEN_WAIT_S = 2.0          # between two of them
+STORE_WAIT_S = 3.0           # idle time for the first page's engine to store its snapshot
 STEP_BUDGET = 2.0            # seconds a position, as review.js sends it
 BIG_BUDGET = 30              # the bridge's largest budget (MAX_BUDGET)
 BOOT_JS = """async () => {
@@ -202,10 +205,21 @@ def main(argv: list[str] | None = None) -> int:
             # the review as a returning reader's page runs it: a new page once the first has
             # gone, its engine restored from the memory snapshot the first visit stored, so the
             # review may add engines (lib/review.js reviewWorkers) where the device has the cores
+            time.sleep(STORE_WAIT_S)        # the engine stores its snapshot once idle (worker.js)
             page.close()
-            page = browser_context.new_page()
-            page.goto(url + "viewer.html")
-            page.evaluate(BOOT_JS)
+            for _ in range(REOPEN_TRIES):   # until the first page's engine is gone (a shared worker
+                page = browser_context.new_page()   # outlives its last page for a moment)
+                page.goto(url + "viewer.html")
+                page.evaluate(BOOT_JS)
+                if page.evaluate("() => window.benchEngine.boot") == "snapshot":
+                    break
+                page.close()
+                time.sleep(REOPEN_WAIT_S)
+                page = None
+            if page is None:
+                page = browser_context.new_page()
+                page.goto(url + "viewer.html")
+                page.evaluate(BOOT_JS)
             result["review_boot"] = page.evaluate("() => window.benchEngine.boot")
             result["review_engines"] = page.evaluate(
                 "async () => (await import('./lib/review.js')).reviewWorkers(window.benchEngine)")
