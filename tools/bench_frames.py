@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+from bench_site import TURN_JS  # noqa: E402  (a card played and the next one playable)
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
 from engine_probe import DEDICATED_ENGINE, engine_count  # noqa: E402
@@ -221,21 +222,6 @@ def memory_figures(launch, url: str, repeats: int, mode: str) -> dict:
             "runs": {k: [round(x) for x in v] for k, v in samples.items()}}
 
 
-TURN_JS = """async () => {
-  const enabled = () => [...document.querySelectorAll('#hand button[data-card]:not([disabled])')];
-  const hand = () => document.querySelectorAll('#hand button[data-card]').length;
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
-  if (!enabled().length) { await frame(); if (!enabled().length) return {skip: true}; }
-  const before = hand();
-  const t0 = performance.now();
-  enabled()[0].click();
-  for (;;) {
-    const cont = document.querySelector('button[data-action="continue"]');
-    if (document.body.dataset.phase !== 'play' || (cont && cont.offsetParent !== null)) return {ms: performance.now() - t0, end: true};
-    if (hand() === before - 1 && enabled().length > 0) return {ms: performance.now() - t0, end: false};
-    await frame();
-  }
-}"""
 REVIEW_RUNNING = ("() => { const s = document.querySelector('#analyse-stop'); "
                   "return !!s && !s.hidden; }")
 
