@@ -13,7 +13,7 @@
 // kept (pages.js) and handed to worker.js, in order. If worker.js (or a module it
 // imports) cannot be loaded, the failure is reported as {type: "boot-error"}.
 // Nothing here reads or changes the requests or the engine's replies.
-import { announce, broadcast, connectPage } from "./pages.js";
+import { announce, broadcast, connectPage, holdLife } from "./pages.js";
 
 /** Interval of the "alive" ticks (ms). */
 const TICK_MS = 500;
@@ -57,6 +57,8 @@ if (typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorke
   connectPage(self, false);
 }
 
+holdLife();
+watch("fetch"); // loading worker.js and its modules starts: a request of its own
 import("./worker.js").catch((err) => {
   const text = err && err.message ? String(err.message) : "the engine worker could not be loaded";
   announce({ type: "boot-error", message: text });

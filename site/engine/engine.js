@@ -22,13 +22,15 @@
 //                   {type: "watch", what: "tick"|"fetch"|"bytes"}  signs of life (engine-worker.js)
 //                   {type: "watch", what: LINK.RUN, ms, id}  the engine starts on a message:
 //                   this page's request `id`, or another page's (id null)
+//                   {type: LINK.LIFE, lock}  the worker's life lock: granted to this page
+//                   once the worker has ended, which fails the engine at once
 // The worker calls spades.bridge.handle(JSON.stringify({fn, args}), sid) with the page's own
 // session id; a Python exception becomes error code "internal"; call() rejects with an Error
 // carrying .code. The messages and their shapes are listed in protocol.js.
 //
 // Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
-// a request past its deadline, a worker `error` or `messageerror` after boot, or a worker
-// that stops ticking rejects every pending and later call with code "stopped". Either
+// a request past its deadline, a worker `error` or `messageerror` after boot, a worker that
+// has ended (its life lock comes free) or one that stops ticking rejects every pending and later call with code "stopped". Either
 // way the page lets the worker go (a shared one stays for pages that still use it) and
 // `onFail(code)` is called once: the page then says so.
 import { openEngine, takeEngine } from "./connect.js";
@@ -72,6 +74,7 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
       p.reject(failure);
     }
     pending.clear();
+    if (!quiet) console.warn(`engine failed (${failure.code}): ${detail}`); // the why, for whoever debugs
     if (onFail && !quiet) onFail(failure.code);
   }
 
@@ -96,6 +99,16 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
     messageerror: () => fail(FAILED_STOPPED, "a reply could not be read"),
   };
 
+  let lifeWatched = false;
+  /** Ask for the worker's life lock: granted once the worker has ended, which fails the engine. */
+  function watchLife(lock) {
+    if (typeof lock !== "string" || lifeWatched || !navigator.locks) return;
+    lifeWatched = true;
+    navigator.locks
+      .request(lock, () => fail(booted ? FAILED_STOPPED : FAILED_BOOT, "the engine worker has ended"))
+      .catch(() => {});
+  }
+
   function onMessage(event) {
     if (failure) return;
     const msg = event.data || {};
@@ -118,6 +131,8 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
         for (const p of pending.values()) arm(p, QUEUE_WAIT_MS, false);
         settle.resolve();
       }
+    } else if (msg.type === LINK.LIFE) {
+      watchLife(msg.lock);
     } else if (msg.type === "boot-error") {
       fail(FAILED_BOOT, msg.message);
     } else if (msg.type === "reply") {

@@ -6,6 +6,11 @@
 //
 // A page that connects while the engine boots, or after, is told at once where the boot stands
 // (the latest progress or boot-error message): it may be the second page of a booted engine.
+//
+// The worker holds a Web Lock of its own for its whole life (holdLife) and tells every page its
+// name ({type: LINK.LIFE, lock}): a page that asks for that lock is granted it only once the
+// worker has ended (killed, crashed, out of memory), so it learns of that at once, even while
+// the worker runs a long message and its silence is expected.
 import { LINK } from "./protocol.js";
 
 const pages = new Set();
@@ -13,6 +18,7 @@ let status = null; // the latest progress or boot-error message, for pages that 
 let served = null; // {request(page, msg), gone(page)} once worker.js took over
 const waiting = []; // [page, request] that came before
 let nextSid = 1;
+let lifeLock = null; // the name of the lock this worker holds while it lives (holdLife)
 
 /** A page on `port` (a MessagePort, or the dedicated worker's own scope). */
 export function connectPage(port, shared) {
@@ -22,6 +28,18 @@ export function connectPage(port, shared) {
   if (shared) port.start();
   page.post({ type: "watch", what: "tick" }); // a sign of life at once, as a new worker gives
   if (status) page.post(status);
+  if (lifeLock) page.post({ type: LINK.LIFE, lock: lifeLock });
+}
+
+/** Hold this worker's life lock, then tell every page (and every later one) its name. */
+export function holdLife() {
+  if (!self.navigator || !navigator.locks || typeof crypto === "undefined" || !crypto.randomUUID) return;
+  const name = `spades-engine-life-${crypto.randomUUID()}`;
+  navigator.locks.request(name, () => {
+    lifeLock = name;
+    broadcast({ type: LINK.LIFE, lock: name });
+    return new Promise(() => {}); // held until the worker ends
+  }).catch(() => {});
 }
 
 function onMessage(page, msg) {

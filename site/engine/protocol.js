@@ -45,5 +45,7 @@ export const BOOT_ERROR = "boot";
  *   worker -> page  {type: "watch", what: RUN, ms, id}  the engine starts on a message (any
  *                   page's): it may be silent for up to `ms`; `id` is the request's when it
  *                   is this page's, else null
+ *                   {type: LIFE, lock}  the Web Lock the worker holds while it lives: the page
+ *                   asks for it, and is granted it once the worker has ended (pages.js)
  */
-export const LINK = Object.freeze({ HOLD: "hold", BYE: "bye", RUN: "run" });
+export const LINK = Object.freeze({ HOLD: "hold", BYE: "bye", RUN: "run", LIFE: "life" });

@@ -18,8 +18,10 @@ import { LINK } from "./protocol.js";
 
 /** The worker never said anything since it was started (its first module did not load). */
 const BOOT_SILENT_MS = 8000;
-/** Boot made no progress while the worker was idle: a file is blocked, corrupt or stalled. */
-const BOOT_STALL_MS = 6000;
+/** Boot made no progress while the worker was idle: a file is blocked, corrupt or stalled.
+ * Generous: on a loaded device the browser's own module loading and wasm compiling leave the
+ * worker idle without a sign for seconds (2.3 s measured with 12 busy processes on 2 cores). */
+const BOOT_STALL_MS = 10000;
 /** Boot's longest silence while the worker is busy (no ticks): compiling, unpacking. */
 const BOOT_BUSY_MS = 45000;
 /** A tick this late means the worker was busy working: that counts as progress. */
@@ -98,6 +100,9 @@ export function createWatchdog({ onFail, now = () => performance.now() }) {
         busyUntil = 0; // a tick is sent only between messages: the last one has ended
       } else if (what === LINK.RUN) {
         busyUntil = t + ms;
+      } else if (what === "reply") {
+        busyUntil = 0; // one message runs at a time: the one that ran has ended
+        lastProgress = t;
       } else {
         lastProgress = t;
       }

@@ -83,8 +83,14 @@ export function createController({ engine, store, save, settings, speedOverride,
     const holder = st.me;
     const S = await run.ask(MSG.NEW_MATCH, args);
     if (!S) {
-      // refused (a bad seed): the engine still holds the match in play, which goes on
-      if (st.S && !st.pendingHand) await runBots(run);
+      // refused (a bad seed): the engine still holds the match in play, which goes on. A
+      // computer player's move asked for before the dialog opened may have landed meanwhile
+      // (its flow was stopped, so the table never showed it): the table is read again first.
+      if (!st.S || st.pendingHand) return;
+      st.S = shown(await run.call(MSG.VIEW, mine()));
+      st.shownTrick = st.S.trick;
+      render();
+      await runBots(run);
       return;
     }
     seatAt(0);

@@ -161,11 +161,14 @@ def watch(context, page, site_url: str):
     by workers are seen too). Returns a function that detaches the context's recorders."""
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
     page.console_errors = []
+    page.console_warnings = []
     page.foreign_requests = []
 
     def on_console(msg):
         if msg.type == "error":
             page.console_errors.append(msg.text)
+        elif msg.type == "warning":
+            page.console_warnings.append(msg.text)
 
     def on_request(request):
         url = request.url

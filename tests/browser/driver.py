@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
 BOOT_MS = 120_000
+#: The game's phase once it takes a bid or a card, or once it shows a fault.
+PLAYABLE_OR_FAULT = "body[data-phase='bid'], body[data-phase='play'], body[data-phase='error']"
 QUERY = "?seed={seed}&speed=0&partner=easy&opponents=easy"
 #: The address of the shared game page: instant speed, Easy computer players, no seed.
 SHARED_QUERY = "?speed=0&partner=easy&opponents=easy"
@@ -124,10 +129,34 @@ def assert_clean(page, origin: str | None = None) -> None:
     assert foreign == [], foreign
 
 
+def wait_playable(target, timeout: int = BOOT_MS) -> None:
+    """Until the game page or frame ``target`` takes a bid or a card; fails at once, saying
+    why, when the page shows a fault instead (the engine could not start or stopped)."""
+    try:
+        target.wait_for_selector(PLAYABLE_OR_FAULT, timeout=timeout)
+    except PlaywrightTimeoutError:
+        shown = target.evaluate("() => [document.body.dataset.phase, document.body.innerText.slice(0, 400)]")
+        raise AssertionError(f"not playable after {timeout} ms: phase {shown[0]!r}, page text {shown[1]!r}") from None
+    if target.evaluate("document.body.dataset.phase") == "error":
+        page = getattr(target, "page", target)  # a frame's page collects the console
+        fault = target.text_content("[data-role='fault-text']")
+        raise AssertionError(f"the page shows a fault: {fault!r}; {getattr(page, 'console_warnings', [])}")
+
+
+def frame_where(page, matches, timeout: int = BOOT_MS):
+    """The first frame of ``page`` whose URL ``matches``, once there is one (a frame may still be
+    on its way there, e.g. an embed moving on to the game page)."""
+    deadline = time.monotonic() + timeout / 1000
+    while (frame := page.frame(url=matches)) is None:
+        assert time.monotonic() < deadline, f"no frame matched within {timeout} ms: {[f.url for f in page.frames]}"
+        page.wait_for_timeout(100)
+    return frame
+
+
 def open_game(page, site_url: str, seed: int, extra: str = "") -> None:
     """Load the game with a seeded deal (a fresh boot) and wait until the table is playable."""
     page.goto(site_url + QUERY.format(seed=seed) + extra)
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
 
 
 def new_match(page, seed: int) -> None:

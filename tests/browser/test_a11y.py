@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import AXE, AXE_TAGS, BOOT_MS, QUERY, act, axe_violations, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save
+from driver import AXE, AXE_TAGS, BOOT_MS, QUERY, act, axe_violations, assert_clean, new_match, next_action, open_game, open_rules, play_until, seed_save, wait_playable
 from engine_probe import DEDICATED_ENGINE
 from spades import Match
 
@@ -158,7 +158,7 @@ def test_loading_screen(page, url, axe_source, screenshot_dir):
     for route in held:
         route.continue_()
     page.context.unroute("**/pyodide/pyodide.asm.wasm")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     assert_no_serious(violations)
     assert_clean(page, url)
 

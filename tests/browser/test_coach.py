@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
 from spades import bridge  # noqa: E402
 from spades.ai.explain import CODES, STRUCTURED_KINDS  # noqa: E402
 
-from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, card_words, seed_save, sentence  # noqa: E402
+from driver import EN, SHARED_QUERY, SPY, BOOT_MS, assert_clean, bridge_save_at, card_words, seed_save, sentence, wait_playable  # noqa: E402
 
 COACH_JS = ROOT / "site" / "lib" / "coach.js"
 HINT_LEVEL = "normal"  # the game's hint asks Normal when the engine has it
@@ -34,7 +34,7 @@ def open_at(page, site_url: str, save: str) -> None:
     page.add_init_script(script=SPY)
     seed_save(page, save)
     page.goto(site_url + SHARED_QUERY)
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     page.wait_for_selector("[data-action='hint']:enabled")
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from spades import Match
 from spades.notation import parse, replay
-from driver import BOOT_MS, act, assert_clean, new_match, next_action, play_until
+from driver import BOOT_MS, act, assert_clean, new_match, next_action, play_until, wait_playable
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 def test_embed_page_with_parameters_shows_the_expected_deal(page, site_url):
     page.set_viewport_size({"width": 640, "height": 480})
     page.goto(site_url + "embed.html?seed=515&partner=easy&opponents=hard&lang=de&compact=1&speed=0")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     shown = page.eval_on_selector_all("#hand button[data-card]", "bs => bs.map(b => b.dataset.card)")
     assert sorted(shown) == sorted(Match(seed=515).hand(0))
     assert page.get_attribute("html", "lang") == "de"

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from driver import BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action
+from driver import BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action, wait_playable, frame_where
 
 from spades import Match
 
@@ -27,7 +27,7 @@ def frames(page) -> dict:
     for name in SEEDS:
         frame = page.frame(name=name)
         assert frame is not None, name
-        frame.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+        wait_playable(frame)
         out[name] = frame
     return out
 
@@ -99,7 +99,7 @@ def test_two_tabs_of_one_embed_are_still_locked(page, site_url):
     # a table with another id is another table, even with the same seed
     named = page.context.new_page()
     named.goto(site_url + "embed.html?seed=42&partner=easy&opponents=easy&speed=0&id=lesson-2")
-    named.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(named)
     assert named.locator("#notices [data-notice='tab']").count() == 0
     assert sorted(Match(seed=42).hand(0)) == hand(named)
     assert_clean(page)
@@ -164,10 +164,10 @@ def test_one_line_embed_makes_frames_sized_to_their_content(page, site_url, serv
         assert any("unknown attribute data-colour ignored" in w for w in warnings), warnings
         assert any('data-lang="xx" is not a valid value' in w for w in warnings), warnings
 
-        game = page.frame(url=lambda u: "/index.html?" in u)
-        game.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+        game = frame_where(page, lambda u: "/index.html?" in u)
+        wait_playable(game)
         assert hand(game) == sorted(Match(seed=42).hand(0))
-        viewer = page.frame(url=lambda u: "/viewer.html?" in u)
+        viewer = frame_where(page, lambda u: "/viewer.html?" in u)
         viewer.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         fits(page, game, viewer)
         page.screenshot(path=str(screenshot_dir / "embed-js-1280x800.png"), full_page=True)

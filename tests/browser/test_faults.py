@@ -17,10 +17,13 @@ import time
 
 import pytest
 
-from driver import BOOT_MS, EN, KILL_AND_TIME, SAVE_KEY, assert_clean, next_action
+from driver import BOOT_MS, EN, KILL_AND_TIME, SAVE_KEY, assert_clean, next_action, wait_playable
 from engine_probe import DEDICATED_ENGINE, engine_count
 
 pytestmark = pytest.mark.browser
+
+#: What the page says (console.warn) when the engine worker's life lock came free.
+ENGINE_ENDED = "engine failed (stopped): the engine worker has ended"
 
 #: Waits for a reported fault: the watchdog's limits (watchdog.js) plus slack for a busy machine.
 FAULT_WAIT_MS = 40_000
@@ -191,13 +194,15 @@ def test_killed_worker_is_reported_and_save_kept(page, site_url):
     page.add_init_script(script=DEDICATED_ENGINE)
     page.add_init_script(script=WORKER_SPY)
     page.goto(site_url + "?seed=41&speed=0&partner=easy&opponents=easy")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     next_action(page)  # the player's turn: the engine is idle
     saved = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
     assert json.loads(saved)["seed"] == 41
     ms = page.evaluate(KILL_AND_TIME)
     print(f"\nkilled worker -> message on screen: {ms:.0f} ms")
     expect_fault(page, "fault.stopped")
+    # told by the worker's life lock coming free, not by a silence running out
+    assert [w for w in page.console_warnings if w.startswith("engine")] == [ENGINE_ENDED]
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == saved
     # the table takes no more clicks
     assert page.locator("#hand button:enabled, #bid-panel button:enabled").count() == 0

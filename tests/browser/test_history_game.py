@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 
 from spades import bridge  # noqa: E402
 
-from driver import EN, SHARED_QUERY, BOOT_MS, assert_clean, bridge_save_at, new_match, seed_save  # noqa: E402
+from driver import EN, SHARED_QUERY, BOOT_MS, assert_clean, bridge_save_at, new_match, seed_save, wait_playable  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def ending():
 
 def boot(page, site_url: str) -> None:
     page.goto(site_url + SHARED_QUERY)
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
 
 
 def play_last_card(page) -> None:

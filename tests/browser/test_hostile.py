@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save
+from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save, wait_playable
 from spades import bridge
 from spades.match import Match
 from spades.session import Session
@@ -83,7 +83,7 @@ def stored(page, key: str = SAVE_KEY):
 
 def boot(page, site_url: str, query: str = GAME) -> None:
     page.goto(site_url + query)
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
 
 
 def bid_now(page) -> None:
@@ -143,7 +143,7 @@ def test_second_tab_says_so_and_can_take_over(page, site_url):
     assert notice_text(second, "tab") == EN["fault.otherTab"]
     assert stored(second) == saved  # the second tab wrote nothing
     second.click("#notices [data-notice='tab'] button")
-    second.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(second)
     first.wait_for_selector("#notices [data-notice='tab']")
     assert notice_text(first, "tab") == EN["fault.movedAway"]
     assert first.locator("#hand button:enabled, #bid-panel button:enabled").count() == 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, bridge_save_at, open_game, open_rules, seed_save, show_hand
+from driver import BOOT_MS, EN, QUERY, SAVE_KEY, assert_clean, bridge_save_at, open_game, open_rules, seed_save, show_hand, wait_playable
 from spades import bridge
 
 pytestmark = pytest.mark.browser
@@ -113,7 +113,7 @@ def test_an_option_makes_a_custom_combination_and_an_impossible_one_is_refused(p
 
 def test_a_bogus_rules_link_plays_standard_with_a_translated_notice(page, site_url):
     page.goto(site_url + QUERY.format(seed=4) + "&rules=bogus&lang=de")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     note = page.locator("#notices[role='status'] [data-notice='rules']")
     note.wait_for(state="visible")
     want = DE["rules.linkRefused"].format(reason=DE["error.unknown_preset"])
@@ -129,12 +129,12 @@ def test_a_bogus_rules_link_plays_standard_with_a_translated_notice(page, site_u
 
 def test_a_custom_rules_link_and_a_resumed_match_keep_their_rules(page, site_url):
     page.goto(site_url + QUERY.format(seed=5) + "&rules=jokers,target=300")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     save = wait_saved_rules(page, "custom")
     assert save["match"]["rules"]["deck"] == "jokers" and save["match"]["rules"]["target"] == 300
     chip = page.text_content("[data-role='rules-chip']")
     page.reload()
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     page.wait_for_function("(t) => document.querySelector(\"[data-role='rules-chip']\").textContent === t", arg=chip)
     assert saved(page)["match"]["rules"] == save["match"]["rules"]
     # the sheet says when this match ends
@@ -154,7 +154,7 @@ def jokers_save_after_one_hand(seed: int = JOKER_SEED) -> str:
 def test_a_resumed_jokers_match_exports_its_hand_with_its_rules(page, site_url):
     seed_save(page, jokers_save_after_one_hand())
     page.goto(site_url + "?speed=0")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     page.wait_for_selector("[data-role='rules-chip']:not([hidden])")
     assert page.text_content("[data-role='rules-chip']") == EN["rules.chip"].format(name=EN["rules.name.jokers"])
     page.click(".tools button[data-action='scores']")
@@ -288,7 +288,7 @@ def test_review_of_a_jokers_hand_says_the_house_rules_are_not_supported(page, si
     accept" (issue 30, case 7)."""
     seed_save(page, jokers_save_after_one_hand())
     page.goto(site_url + "?speed=0")
-    page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+    wait_playable(page)
     page.click(".tools button[data-action='scores']")
     page.wait_for_selector("#sheet-dialog[open]")
     page.click("#sheet-dialog button[data-action='review-hand']")

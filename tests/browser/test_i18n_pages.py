@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, assert_clean, bridge_save_at, seed_save
+from driver import BOOT_MS, assert_clean, bridge_save_at, seed_save, wait_playable
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,7 @@ def test_browser_language_is_picked(browser, site_url, seed_snapshot):
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site_url + "?seed=3&speed=0&partner=easy&opponents=easy")
-        page.wait_for_selector("body[data-phase='bid'], body[data-phase='play']", timeout=BOOT_MS)
+        wait_playable(page)
         assert page.get_attribute("html", "lang") == "de"
         assert page.text_content(".seat[data-seat='1'] .seat-name") == strings("de")["seat.1"]
         assert errors == []

@@ -17,7 +17,7 @@ import pytest
 
 import build_site
 import site_compress
-from driver import EN, SAVE_KEY, SHARED_QUERY, TEST_FILES, first_visit_paths, new_match, play_until, table_snapshot
+from driver import EN, SAVE_KEY, SHARED_QUERY, TEST_FILES, first_visit_paths, new_match, play_until, table_snapshot, wait_playable
 from spades import Match
 from spades.ai import bot
 from spades.notation import format_hand
@@ -232,13 +232,13 @@ def test_game_works_offline(context, site):
     """After one visit the game plays offline: the page, its engine and a hand, by clicking."""
     page = new_page(context)
     page.goto(site.url + "index.html" + SHARED_QUERY)
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     wait_cached(page, site)  # the game page itself registered the service worker
     context.set_offline(True)
     site.stop()
     t0 = time.perf_counter()
     page.goto(site.url + "index.html" + SHARED_QUERY)
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     new_match(page, seed=5)
     play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 12)  # a trick played
     print(f"\noffline game: boot, new match, bid and one trick in {(time.perf_counter() - t0) * 1000:.0f} ms")
@@ -329,7 +329,7 @@ def test_new_deployment_mid_hand_keeps_the_match(context, site):
     the old cache gone; and the new build plays offline."""
     page = new_page(context)
     page.goto(site.url + "index.html" + SHARED_QUERY)
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     old = site.build()
     wait_cached(page, site)
     new_match(page, seed=21)
@@ -339,7 +339,7 @@ def test_new_deployment_mid_hand_keeps_the_match(context, site):
     new = redeploy(site.root, "deployment two")
     assert new != old
     page.reload()  # the next online page load notices the new build
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     assert table_snapshot(page) == table
     evaluate(page, WAIT_UPDATE_JS, new)
     banner = page.wait_for_selector("#sw-update-banner", timeout=BOOT_MS)
@@ -362,7 +362,7 @@ def test_new_deployment_mid_hand_keeps_the_match(context, site):
     saved = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
     with page.expect_navigation(timeout=BOOT_MS):
         page.click("#sw-update-banner [data-sw-action='reload']")
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     assert table_snapshot(page) == table
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == saved
     served = evaluate(page, SERVED_JS)
@@ -377,7 +377,7 @@ def test_new_deployment_mid_hand_keeps_the_match(context, site):
     context.set_offline(True)
     site.stop()
     page.reload()
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     assert table_snapshot(page) == table
     assert "deployment two" in evaluate(page, "async () => (await fetch('css/viewer.css')).text()")
     play_until(page, lambda p, a: a["kind"] == "play" and hand_size(p) == 9)
@@ -427,7 +427,7 @@ def test_language_switch_works_offline(context, site):
     context.set_offline(True)
     site.stop()
     page.goto(site.url + "index.html")
-    page.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+    wait_playable(page)
     for lang in ("ru", "hu", "de"):
         catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         page.click(".tools button[data-action='settings']")

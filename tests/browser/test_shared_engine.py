@@ -12,7 +12,7 @@ that connects to the same engine. Times are never asserted (tools/bench_site.py 
 from __future__ import annotations
 
 import pytest
-from driver import BLANK_PAGE, BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action
+from driver import BLANK_PAGE, BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action, wait_playable
 from engine_probe import DEDICATED_ENGINE, engine_count, kill_shared_engines
 
 from spades import Match
@@ -27,6 +27,8 @@ VIEWER_READY = "body[data-ready='1']"
 HAND = "#hand button[data-card]"
 #: Waits for a reported fault: the watchdog's idle limit (watchdog.js) plus slack for a busy machine.
 FAULT_WAIT_MS = 40_000
+#: What each page says (console.warn) when the engine worker's life lock came free.
+ENGINE_ENDED = "engine failed (stopped): the engine worker has ended"
 
 # The registry's size, asked by this page through an engine link of its own (the page must be
 # a page of the site: it then shares the engine its other pages use).
@@ -47,7 +49,10 @@ def open_tutorial(page, site_url: str) -> dict:
     for name in (*GAMES, *VIEWERS):
         frame = page.frame(name=name)
         assert frame is not None, name
-        frame.wait_for_selector(PLAYABLE if name in GAMES else VIEWER_READY, timeout=BOOT_MS)
+        if name in GAMES:
+            wait_playable(frame)
+        else:
+            frame.wait_for_selector(VIEWER_READY, timeout=BOOT_MS)
         frames[name] = frame
     return frames
 
@@ -116,7 +121,7 @@ def test_a_page_that_goes_ends_its_session(page, site_url):
         if seed == 7:
             other.add_init_script(script=NO_BYE)
         other.goto(site_url + f"embed.html?seed={seed}&partner=easy&opponents=easy&speed=0")
-        other.wait_for_selector(PLAYABLE, timeout=BOOT_MS)
+        wait_playable(other)
         tables.append(other)
     assert sessions(page) == 2
     assert engine_count(page) == {"shared": 1, "dedicated": 0}
@@ -146,6 +151,8 @@ def test_a_dead_shared_engine_is_reported_on_every_page_with_reload(page, site_u
         assert frame.locator("#error").get_attribute("role") == "alert"
         assert frame.locator("#error").inner_text().startswith(EN["viewer.status.stopped"])
         assert frame.locator("#error button[data-role='fault-reload']").inner_text() == EN["fault.reload"]
+    # every page was told by the engine's life lock coming free, not by a silence running out
+    assert [w for w in page.console_warnings if w.startswith("engine")] == [ENGINE_ENDED] * 4
     # the matches are kept as they were
     assert page.evaluate("() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('spades.embed.save')))") == saved
     # Reload in one frame: it starts a fresh engine and resumes its match
