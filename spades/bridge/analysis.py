@@ -9,6 +9,7 @@ lists them with every other message.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from typing import Any
@@ -217,24 +218,16 @@ def _position(data: Any) -> Position:
     return pos
 
 
-#: The solvers of the positions analysed most recently, by bids and bags (what a solver's
-#: tables depend on): the engine answers a long budget in slices, each a message of its own, and
-#: a slice must go on from the tables of the one before, not start again.
-_POSITION_SOLVERS: dict[tuple[tuple[int, ...], tuple[int, ...]], Solver] = {}
-#: How many solvers :data:`_POSITION_SOLVERS` keeps (the least recently used goes first).
+#: How many solvers :func:`_solver_for` keeps (the least recently used goes first).
 POSITION_SOLVERS_KEPT = 4
 
 
-def _position_solver(pos: Position) -> Solver:
-    """The solver for ``pos``'s bids and bags, kept for the next message (see above)."""
-    key = (tuple(pos.bids), tuple(pos.bags))
-    solver = _POSITION_SOLVERS.pop(key, None)
-    if solver is None:
-        solver = Solver(pos.bids, pos.bags)
-        while len(_POSITION_SOLVERS) >= POSITION_SOLVERS_KEPT:
-            del _POSITION_SOLVERS[next(iter(_POSITION_SOLVERS))]
-    _POSITION_SOLVERS[key] = solver  # last: the most recently used
-    return solver
+@functools.lru_cache(maxsize=POSITION_SOLVERS_KEPT)
+def _solver_for(bids: tuple[int, ...], bags: tuple[int, ...]) -> Solver:
+    """The solver for positions with these bids and bags (what its tables depend on), kept: the
+    engine answers a long budget in slices, each a message of its own, and a slice must go on
+    from the tables of the one before, not start again."""
+    return Solver(bids, bags)
 
 
 def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
@@ -248,7 +241,7 @@ def analyse(args: Args, sid: str | None = None) -> dict[str, Any]:
             values = {
                 CARD_NAMES[c]: v
                 for c, v in sorted(
-                    _position_solver(pos)
+                    _solver_for(tuple(pos.bids), tuple(pos.bags))
                     .values(pos, score=score, deadline=time.perf_counter() + budget)
                     .items()
                 )

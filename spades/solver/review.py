@@ -14,6 +14,7 @@ worker that shows progress. Each position has a time budget; past it the decisio
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -224,35 +225,18 @@ def review(record: HandRecord, budget: float = DEFAULT_BUDGET) -> Review:
 
 # -- step-wise use: one position a message, so the page can cancel and interleave ----------
 
-#: The hands analysed step by step most recently: (deal and bids) → (positions, cards, solver),
-#: so a page reviewing a hand one message per position reuses the solver's tables, also while
-#: other pages sharing the engine analyse other hands between its messages.
-_STEPWISE: dict[str, tuple[list[Position], list[str], Solver]] = {}
-#: How many hands :data:`_STEPWISE` keeps (the least recently used goes first).
+#: How many hands :func:`_stepwise` keeps (the least recently used goes first).
 STEPWISE_KEPT = 4
 
 
+@functools.lru_cache(maxsize=STEPWISE_KEPT)
 def _stepwise(record: HandRecord) -> tuple[list[Position], list[str], Solver]:
-    """The positions, cards and solver of ``record`` (made once, kept for the next step)."""
-    key = repr(
-        (
-            record.dealer,
-            record.deal,
-            record.bids,
-            [s.score_before for s in record.scores],
-            [s.bags_before for s in record.scores],
-            [t.plays for t in record.tricks],
-        )
-    )
-    found = _STEPWISE.pop(key, None)
-    if found is None:
-        _, positions = _positions(record)
-        cards = [c for t in record.tricks for _, c in t.plays]
-        found = (positions, cards, Solver(positions[0].bids, positions[0].bags))
-        while len(_STEPWISE) >= STEPWISE_KEPT:
-            del _STEPWISE[next(iter(_STEPWISE))]
-    _STEPWISE[key] = found  # last: the most recently used
-    return found
+    """The positions, cards and solver of ``record``, made once and kept: a page reviewing a
+    hand one message per position reuses the solver's tables, also while other pages sharing
+    the engine analyse other hands between its messages."""
+    _, positions = _positions(record)
+    cards = [c for t in record.tricks for _, c in t.plays]
+    return positions, cards, Solver(positions[0].bids, positions[0].bags)
 
 
 def decision_at(record: HandRecord, step: int, budget: float = DEFAULT_BUDGET) -> Decision:

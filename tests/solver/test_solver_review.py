@@ -157,7 +157,7 @@ def test_step_wise_review_keeps_the_tables_of_several_hands(record):
         while not m.hands_played:
             m.act(bots[m.to_act].choose(m.view(m.to_act)))
         others.append(m.hands_played[0])
-    analysis._STEPWISE.clear()
+    analysis._stepwise.cache_clear()
     first = analysis.decision_at(record, 51, BUDGET)
     solver = analysis._stepwise(record)[2]
     for other in others[:-1]:                       # as many hands as are kept, counting this one
@@ -166,5 +166,5 @@ def test_step_wise_review_keeps_the_tables_of_several_hands(record):
     assert analysis.decision_at(record, 51, BUDGET).to_dict() == first.to_dict()
     for other in others:                            # one hand too many since it was last used
         analysis.decision_at(other, 51, BUDGET)
-    assert len(analysis._STEPWISE) == analysis.STEPWISE_KEPT
+    assert analysis._stepwise.cache_info().currsize == analysis.STEPWISE_KEPT
     assert analysis._stepwise(record)[2] is not solver
