@@ -18,7 +18,8 @@ import { createMatchLog } from "./match-log.js";
 import { applyStatic, currentLanguage, currentLocale, loadLanguage, pickLanguage, t } from "../lib/i18n.js";
 import { readParams, shownSeed, withoutSeed } from "./params.js";
 import { MAX_ASIDE, createSaver, matchStore } from "./persistence.js";
-import { loadSettings, saveSettings } from "../lib/settings.js";
+import { loadSettings } from "../lib/settings.js";
+import { keepSettings } from "./settings-form.js";
 import { BOOT_ERROR } from "../engine/protocol.js";
 import { fillSheet, sheetButtons } from "./scoresheet.js";
 import { openReview } from "./review-panel.js";
@@ -36,12 +37,7 @@ import { $ } from "../lib/dom.js";
 import { PEOPLE } from "./params.js";
 import { passTo } from "./privacy.js";
 import { joinCode } from "./friends/code.js";
-import { HOLD_MS, INVITE_MS, createHost } from "./friends/host.js";
-import { createGuest } from "./friends/guest.js";
-import { createInviteView } from "./friends/invite-view.js";
-import { qrCode } from "./friends/qr.js";
 import { createReactions, showReaction } from "./friends/reactions.js";
-import { STUN } from "../lib/settings.js";
 import { compassName } from "../lib/words.js";
 import { drawnSeat } from "./viewpoint.js";
 
@@ -67,6 +63,10 @@ const JOIN = joinCode(location);
 /** Where the page keeps who the people at its table are ({mode: "pass" | "host", who}). */
 const PEOPLE_KEY = "spades.people.v1";
 
+/** The host's modules (WebRTC, invitations, QR codes), loaded once a table has friends. */
+let friendModules = null;
+const loadFriends = () => (friendModules ||= Promise.all([import("./friends/host.js"), import("./friends/invite-view.js")]));
+
 /** The table's people as kept (null: the player alone with computer players). */
 function loadPeople() {
   try {
@@ -85,41 +85,14 @@ function keepPeople(v) {
   }
 }
 
-/**
- * Keep what the player changes in the Settings dialog (the game's page and a friend's):
- * `applyLanguage(code)` redraws the page in another language; `levels()` are the levels the
- * dialog names.
- */
-function keepSettings(settings, { applyLanguage, levels }) {
-  $("#settings-dialog").addEventListener("change", async (ev) => {
-    const el = ev.target;
-    if (el.name === "speed") settings.speed = el.value;
-    else if (el.name === "stun") {
-      const v = el.value.trim();
-      el.setCustomValidity(v === "" || STUN.test(v) ? "" : t("settings.stunBad"));
-      el.reportValidity();
-      if (v === "" || STUN.test(v)) settings.stun = v;
-    } else if (el.name === "sound") settings.sound = el.checked;
-    else if (el.name === "fourColour") {
-      settings.fourColour = el.checked;
-      document.body.classList.toggle("four-colour", settings.fourColour);
-    } else if (el.name === "lang") {
-      settings.lang = el.value;
-      await applyLanguage(el.value);
-      // the open dialog is re-filled in place (focus stays on the select)
-      if ($("#settings-dialog").open) fillSettings(settings, levels());
-    }
-    saveSettings(settings);
-  });
-}
-
 /** How long a fault reported during start-up waits for the page's language to load. */
 const LANGUAGE_WAIT_MS = 3000;
 
 function main() {
   const settings = loadSettings();
   if (JOIN) {
-    guestMain(settings);
+    // a friend's page: its own module (with the QR code maker), loaded only for a guest
+    import("./friends/guest-page.js").then(({ guestMain }) => guestMain({ settings, code: JOIN, params }));
     return;
   }
   const store = matchStore(OWN_TABLE, params.tableKey());
@@ -180,13 +153,18 @@ function main() {
     },
   });
 
-  /** Friends at this table: their seats' invitations (made now), the panel, the menu's button. */
-  function hostFor(value) {
+  /** Friends at this table: their seats' invitations (made now), the panel, the menu's button.
+   * The friends' modules (WebRTC, invitations, QR codes) load the first time a table has
+   * friends; resolves once the host is set up (its invitations are made meanwhile). */
+  async function hostFor(value) {
     if (host) host.bye();
     host = null;
+    invites = null;
     $("[data-action='invite']").hidden = true;
     reactions.show(Boolean(value && value.mode === "host"));
     if (!value || value.mode !== "host") return;
+    const [{ HOLD_MS, INVITE_MS, createHost }, { createInviteView }] = await loadFriends();
+    if (people !== value) return; // the table's people changed meanwhile
     const seats = PEOPLE[value.who].filter((s) => s !== HUMAN);
     host = createHost({
       seats, stun: () => settings.stun, holdMs: params.holdMs() || HOLD_MS, inviteMs: params.inviteMs() || INVITE_MS,
@@ -197,7 +175,7 @@ function main() {
     invites = createInviteView({ host, scanAnswer });
     $("[data-role='invite-list']").replaceChildren();
     $("[data-action='invite']").hidden = false;
-    return Promise.all(seats.map((seat) => host.invite(seat)));
+    for (const seat of seats) host.invite(seat);
   }
 
   /** Open the invitation panel (the first seat still waiting gets focus). */
@@ -250,8 +228,9 @@ function main() {
     people = wanted;
     keepPeople(people);
     const started = ctl.startMatch(args);
-    hostFor(people);
-    if (people && people.mode === "host") openInvites();
+    hostFor(people).then(() => {
+      if (host) openInvites();
+    });
     return started;
   }
 
@@ -478,7 +457,7 @@ function main() {
       try {
         if (people && people.mode === "host") {
           // a hosted match resumed: its friends are invited again
-          hostFor(people);
+          await hostFor(people);
           openInvites();
         }
         await ctl.resume(saved);
@@ -506,122 +485,6 @@ function main() {
 
   // the offline cache is filled once the table is up (or the boot gave up)
   boot().finally(registerOffline);
-}
-
-/**
- * A friend's page (`#join=…`): no engine of its own and no saved match; the invitation is
- * answered, and once the host connects the table is the host's, seen from this seat.
- */
-function guestMain(settings) {
-  // the head's early start of the engine is not needed: the host's engine decides everything
-  if (self.spadesEarlyEngine && self.spadesEarlyEngine.worker) self.spadesEarlyEngine.worker.terminate();
-  self.spadesEarlyEngine = null;
-  const announce = createAnnouncer($("#live"));
-  const dlg = $("#answer-dialog");
-  const dialogs = createDialogs({
-    afterClose: () => ctl.refocus(),
-    bidding: () => {
-      const S = ctl.state.S;
-      return Boolean(S && S.to_act === HUMAN && S.phase === "bid" && !ctl.state.pendingHand);
-    },
-  });
-  const ctl = createGuest({
-    code: JOIN, stun: () => settings.stun, settings, speedOverride: params.speed, announce,
-    sound: createSound(() => settings.sound),
-    onScoredHand: () => openSheet(true),
-    showAnswer: ({ code, error }) => {
-      const status = $("[data-role='answer-status']", dlg);
-      if (error) {
-        status.textContent = t(`friends.code.${error}`);
-        return;
-      }
-      status.textContent = t("friends.answerReady");
-      $("[data-role='answer-box']", dlg).hidden = false;
-      $("[data-role='answer-code']", dlg).value = code;
-      $("[data-role='answer-qr']", dlg).replaceChildren(qrCode(code, t("friends.answerQr")));
-      $("[data-role='answer-code']", dlg).focus();
-    },
-    onHostLeft: () => reactions.show(false),
-    onWelcome: () => {
-      if (dlg.open) dlg.close();
-      reactions.show(true);
-    },
-    onReact: (seat, phrase) => showReaction(seat, phrase, announce),
-  });
-  const reactions = createReactions({ send: (phrase) => ctl.react(phrase) });
-  const st = ctl.state;
-  function openSheet(afterHand) {
-    fillSheet(st.S ? st.S.sheet : [], afterHand && st.pendingHand ? st.pendingHand.number : null, afterHand, null, null, st.S ? st.S.rules : null);
-    dialogs.show($("#sheet-dialog"), sheetButtons(afterHand));
-  }
-  function continueAfterHand() {
-    if ($("#sheet-dialog").open) $("#sheet-dialog").close();
-    ctl.continueAfterHand();
-  }
-  async function applyLanguage(code) {
-    await loadLanguage(code);
-    applyStatic();
-    document.title = t("app.title");
-    reactions.relabel();
-    buildBidButtons(ctl.humanBid);
-    ctl.render();
-  }
-  async function boot() {
-    document.body.classList.toggle("four-colour", settings.fourColour);
-    try {
-      await applyLanguage(pickLanguage(params.lang || settings.lang));
-    } catch {
-      // English text from the HTML stays
-      buildBidButtons(ctl.humanBid);
-    }
-    keepSettings(settings, { applyLanguage, levels: () => null });
-    initHand({ onPlay: ctl.humanPlay, onRefused: ctl.whyNot });
-    initMenu();
-    ctl.initHurry();
-    initBlindChoice({ onBlind: () => ctl.humanBid(BLIND_NIL), onSee: () => ctl.look().then(focusBids), announce });
-    for (const a of ["new-match", "invite"]) for (const b of document.querySelectorAll(`[data-action='${a}']`)) b.hidden = true;
-    const actions = {
-      hint: () => ctl.hint(),
-      why: (btn) => ctl.why(Number(btn.dataset.seat)),
-      undo: () => ctl.undo(),
-      scores: () => openSheet(false),
-      continue: continueAfterHand,
-      "close-sheet": () => $("#sheet-dialog").close(),
-      "last-trick": () => {
-        const trick = $("#trick-dialog");
-        $("[data-role='trick-body']", trick).replaceChildren(table.trickView(st.S ? st.S.last_trick : null));
-        dialogs.show(trick, $("[data-action='close-trick']", trick));
-      },
-      "close-trick": () => $("#trick-dialog").close(),
-      settings: () => dialogs.show($("#settings-dialog"), fillSettings(settings, null)),
-    };
-    document.addEventListener("click", (ev) => {
-      const btn = ev.target.closest("[data-action]");
-      if (btn && !btn.disabled && Object.hasOwn(actions, btn.dataset.action)) actions[btn.dataset.action](btn);
-    });
-    $("#sheet-dialog").addEventListener("cancel", (ev) => {
-      if (st.pendingHand) {
-        ev.preventDefault();
-        continueAfterHand();
-      }
-    });
-    $("[data-role='copy-answer']", dlg).addEventListener("click", async () => {
-      const field = $("[data-role='answer-code']", dlg);
-      try {
-        await navigator.clipboard.writeText(field.value);
-      } catch {
-        field.select();
-      }
-    });
-    dlg.addEventListener("cancel", (ev) => ev.preventDefault()); // the answer stays until the host connects
-    setPhase("loading");
-    table.renderSeats(null, false);
-    table.renderScores(null);
-    $("#loading-panel").hidden = true;
-    dialogs.show(dlg, $("[data-role='answer-status']", dlg));
-    await ctl.start();
-  }
-  boot();
 }
 
 main();
