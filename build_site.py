@@ -401,7 +401,7 @@ def summarize(out: Path) -> dict[str, int]:
 
 def _safe_out(out: Path) -> Path:
     out = out.resolve()
-    if out == ROOT or out in ROOT.parents or out == SITE or SITE in out.parents:
+    if out in (ROOT, SITE) or out in ROOT.parents or SITE in out.parents:
         raise BuildError(f"refusing to use {out} as the output directory")
     return out
 
@@ -521,7 +521,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     vary = False
 
-    def guess_type(self, path):  # noqa: D401 - stdlib signature
+    def guess_type(self, path):  # the standard library's signature
         return guess_type(os.fspath(path))
 
     def send_head(self):
