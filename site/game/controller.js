@@ -4,23 +4,19 @@
 // to ask next, when to animate, and when to wait for the player. Each flow runs in a
 // cancellable sequence (sequence.js): a new match, a resume or an undo stops older flows.
 import { bidText, eventsText, showMessage } from "./announcer.js";
-import { hintText, whyText } from "../lib/coach.js";
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
 import { createPresenter } from "./presenter.js";
 import { MSG } from "../engine/protocol.js";
 import { createSequences, entry } from "../lib/sequence.js";
 import { endView, restoreFocus } from "./screen.js";
-import { clearHint, focusHand, handCardRect, markHint } from "./hand.js";
-import { bidName, seatName, setSeating } from "../lib/words.js";
-import { BUBBLE, clearAt, sayAt } from "./bubbles.js";
-import { drawnSeat, realSeat, turnEvent, turnHint, turnState, turnWhy } from "./viewpoint.js";
+import { clearHint, focusHand, handCardRect } from "./hand.js";
+import { seatName, setSeating } from "../lib/words.js";
+import { BUBBLE, clearAt } from "./bubbles.js";
+import { drawnSeat, realSeat, turnEvent, turnState } from "./viewpoint.js";
 
 /** How often a friend's move looks whether this page's own flow has finished (ms). */
 const IDLE_POLL_MS = 25;
-
-/** A bid as its seat's bubble shows it ("Bid 3", "Bid nil"). */
-const bidBubble = (seat, bid) => sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
 
 const last = (list) => list[list.length - 1];
 
@@ -45,7 +41,8 @@ const personToAct = (S) => S.phase !== "over" && S.to_act !== null && people(S).
  * is abandoned (replaced by a new one), for the history.
  */
 export function createController({ engine, store, save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd, people: seats = null }) {
-  const { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand } =
+  const { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand,
+    bidBubble, showHint, showWhy } =
     createPresenter({ save, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd });
   // A table of several people (`seats`, friends.js's or pass-and-play's): `mode()` is
   // "pass" (everyone at this device) or "host" (friends at their own devices);
@@ -320,12 +317,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     if (st.busy || !st.S || st.S.to_act !== HUMAN) return;
     const found = await current().ask(MSG.HINT, { level, ...mine() });
     if (!found) return;
-    const r = turnHint(found, st.me);
-    markHint(r.action);
-    // the hint points at its card or bid (hand.js) and says why at the player's seat
-    const text = hintText(r);
-    announce(text);
-    sayAt(HUMAN, text, BUBBLE.HINT);
+    showHint(found);
   }
 
   /** Why computer seat `seat` made its last bid or card (its bot's reason), shown and said. */
@@ -333,11 +325,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     if (!st.ready || !st.S) return;
     const found = await current().ask(MSG.WHY, { seat: realSeat(seat, st.me), viewer: st.me });
     if (!found) return;
-    const r = turnWhy(found, st.me);
-    // the answer at the seat it asks about, naming the trick or the bid it explains
-    const { said, shown } = whyText(r, st.S);
-    announce(said);
-    sayAt(seat, shown, BUBBLE.WHY);
+    showWhy(seat, found);
   }
 
   async function undo(closeDialogs) {

@@ -10,8 +10,11 @@ import { t } from "../lib/i18n.js";
 import { pace } from "../lib/settings.js";
 import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
-import { clearHint } from "./hand.js";
-import { BUBBLE, clearAt, clearBubbles } from "./bubbles.js";
+import { clearHint, markHint } from "./hand.js";
+import { BUBBLE, clearAt, clearBubbles, sayAt } from "./bubbles.js";
+import { hintText, whyText } from "../lib/coach.js";
+import { bidName } from "../lib/words.js";
+import { turnHint, turnWhy } from "./viewpoint.js";
 import { createMotion } from "./motion.js";
 import * as table from "./table.js";
 
@@ -148,5 +151,29 @@ export function createPresenter({ save, settings, speedOverride, announce, sound
     pauseForHand(row);
   }
 
-  return { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand, scoredHand };
+  /** A seat's bid in a bubble at the seat (`seat` as drawn). */
+  function bidBubble(seat, bid) {
+    sayAt(seat, t("seat.bid", { bid: bidName(bid) }), BUBBLE.BID);
+  }
+
+  /** A hint as the engine gave it (real seats): it points at its card or bid (hand.js) and
+   * says why at the player's seat. */
+  function showHint(found) {
+    const r = turnHint(found, st.me);
+    markHint(r.action);
+    const text = hintText(r);
+    announce(text);
+    sayAt(HUMAN, text, BUBBLE.HINT);
+  }
+
+  /** Why seat `seat` (as drawn) made its last bid or card, as the engine gave it: said, and
+   * shown at that seat naming the trick or the bid it explains. */
+  function showWhy(seat, found) {
+    const { said, shown } = whyText(turnWhy(found, st.me), st.S);
+    announce(said);
+    sayAt(seat, shown, BUBBLE.WHY);
+  }
+
+  return { st, motion, say, refuse, render, persist, timing, afterTurnMessage, take, adopt, showPlay, pauseForHand,
+    scoredHand, bidBubble, showHint, showWhy };
 }

@@ -9,16 +9,14 @@
 // read-only, with a notice.
 import { bidText, showMessage } from "../announcer.js";
 import { disableTable, notice } from "../alerts.js";
-import { BUBBLE, sayAt } from "../bubbles.js";
-import { hintText, whyText } from "../../lib/coach.js";
 import { HUMAN } from "../../lib/constants.js";
 import { t } from "../../lib/i18n.js";
 import { createSequences, entry } from "../../lib/sequence.js";
-import { bidName, seatName, setSeating } from "../../lib/words.js";
-import { clearHint, handCardRect, markHint } from "../hand.js";
+import { seatName, setSeating } from "../../lib/words.js";
+import { clearHint, handCardRect } from "../hand.js";
 import { createPresenter } from "../presenter.js";
 import { endView, restoreFocus } from "../screen.js";
-import { realSeat, turnEvent, turnHint, turnState, turnWhy } from "../viewpoint.js";
+import { realSeat, turnEvent, turnState } from "../viewpoint.js";
 import { CodeError, readCode, writeCode } from "./code.js";
 import { GUEST_PACE, NOTICE, TO_GUEST, TO_HOST, rateBucket, wire } from "./peer.js";
 import { makeAnswer, opened } from "./rtc.js";
@@ -35,7 +33,7 @@ const MAX_HOST_CHARS = 200_000;
  * controller.
  */
 export function createGuest({ code, stun, settings, speedOverride, announce, sound, onScoredHand, showAnswer, onWelcome, onReact, onHostLeft }) {
-  const { st, motion, say, refuse, render, afterTurnMessage, take, showPlay } =
+  const { st, motion, say, refuse, render, afterTurnMessage, take, showPlay, bidBubble, showHint, showWhy } =
     createPresenter({ save: () => {}, settings, speedOverride, announce, sound, onScoredHand, onMatchEnd: () => {} });
   let channel = null;
   let nextId = 1;
@@ -90,7 +88,7 @@ export function createGuest({ code, stun, settings, speedOverride, announce, sou
     }
     if (drawn.kind === "bid") {
       say(bidText(drawn.seat, drawn.bid));
-      sayAt(drawn.seat, t("seat.bid", { bid: bidName(drawn.bid) }), BUBBLE.BID);
+      bidBubble(drawn.seat, drawn.bid);
       render();
       afterTurnMessage();
       return;
@@ -221,20 +219,14 @@ export function createGuest({ code, stun, settings, speedOverride, announce, sou
     if (!canAct() || st.S.to_act !== HUMAN) return;
     const found = await current().ask(TO_HOST.HINT);
     if (!found) return;
-    const r = turnHint(found, st.me);
-    markHint(r.action);
-    const text = hintText(r);
-    announce(text);
-    sayAt(HUMAN, text, BUBBLE.HINT);
+    showHint(found);
   }
 
   async function why(seat) {
     if (!st.S || st.ended) return;
     const found = await current().ask(TO_HOST.WHY, { seat: realSeat(seat, st.me) });
     if (!found) return;
-    const { said, shown: words } = whyText(turnWhy(found, st.me), st.S);
-    announce(said);
-    sayAt(seat, words, BUBBLE.WHY);
+    showWhy(seat, found);
   }
 
   async function whyNot(card) {
