@@ -115,7 +115,10 @@ CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time, process_time=t
 
 def review_cpython(package, text: str, budget: float) -> dict:
     """One whole-hand review as review.js runs it (one ``analyse`` a card, last card first), in CPython."""
-    bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
+    try:
+        bridge_analysis = importlib.import_module(package.__name__ + ".bridge.analysis")
+    except ModuleNotFoundError:   # an engine from before the packages by concern (issue 29)
+        bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
     prefix = package.__name__ + "."
     for name, module in list(sys.modules.items()):   # budgets in CPU time (the machine may be shared): every
         if name.startswith(prefix) and getattr(module, "time", None) is time:   # engine module with a clock
