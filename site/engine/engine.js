@@ -30,8 +30,8 @@
 //
 // Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
 // a request past its deadline, a worker `error` or `messageerror` after boot, a worker that
-// has ended (its life lock comes free) or one that stops ticking rejects every pending and later call with code "stopped". Either
-// way the page lets the worker go (a shared one stays for pages that still use it) and
+// has ended (its life lock comes free) or one that stops ticking rejects every pending and
+// later call with code "stopped". Either way the page lets the worker go (a shared one stays for pages that still use it) and
 // `onFail(code)` is called once: the page then says so.
 import { openEngine, takeEngine } from "./connect.js";
 import { BOOT_ERROR, LINK, MESSAGES, deadlineOf } from "./protocol.js";
@@ -99,11 +99,10 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
     messageerror: () => fail(FAILED_STOPPED, "a reply could not be read"),
   };
 
-  let lifeWatched = false;
-  /** Ask for the worker's life lock: granted once the worker has ended, which fails the engine. */
+  /** Ask for the worker's life lock: granted once the worker has ended, which fails the engine
+   * (the worker names it once; failing twice would change nothing). */
   function watchLife(lock) {
-    if (typeof lock !== "string" || lifeWatched || !navigator.locks) return;
-    lifeWatched = true;
+    if (typeof lock !== "string" || !navigator.locks) return;
     navigator.locks
       .request(lock, () => fail(booted ? FAILED_STOPPED : FAILED_BOOT, "the engine worker has ended"))
       .catch(() => {});

@@ -33,7 +33,7 @@ export function connectPage(port, shared) {
 
 /** Hold this worker's life lock, then tell every page (and every later one) its name. */
 export function holdLife() {
-  if (!self.navigator || !navigator.locks || typeof crypto === "undefined" || !crypto.randomUUID) return;
+  if (!navigator.locks || !crypto.randomUUID) return;
   const name = `spades-engine-life-${crypto.randomUUID()}`;
   navigator.locks.request(name, () => {
     lifeLock = name;

@@ -100,10 +100,8 @@ export function createWatchdog({ onFail, now = () => performance.now() }) {
         busyUntil = 0; // a tick is sent only between messages: the last one has ended
       } else if (what === LINK.RUN) {
         busyUntil = t + ms;
-      } else if (what === "reply") {
-        busyUntil = 0; // one message runs at a time: the one that ran has ended
-        lastProgress = t;
       } else {
+        if (what === "reply") busyUntil = 0; // one message runs at a time: the one that ran has ended
         lastProgress = t;
       }
     },

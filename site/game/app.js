@@ -228,9 +228,7 @@ function main() {
     people = wanted;
     keepPeople(people);
     const started = ctl.startMatch(args);
-    hostFor(people).then(() => {
-      if (host) openInvites();
-    });
+    hostFor(people).then(openInvites); // (nothing to open without friends)
     return started;
   }
 

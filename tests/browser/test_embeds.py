@@ -17,7 +17,6 @@ pytestmark = pytest.mark.browser
 
 TWO_GAMES = TEST_FILES + "two-games.html"
 SEEDS = {"g42": 42, "g43": 43}
-PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 HUMAN_BID = "section.seat[data-seat='0'] .seat-bid"
 
 
@@ -148,8 +147,6 @@ def fits(page, game, viewer) -> None:
 
 
 def test_one_line_embed_makes_frames_sized_to_their_content(page, site_url, serve, tmp_path, screenshot_dir):
-    warnings: list[str] = []
-    page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
     page.set_viewport_size({"width": 1280, "height": 800})
     one_line_page(tmp_path, site_url)
     with serve(tmp_path) as author:
@@ -161,6 +158,7 @@ def test_one_line_embed_makes_frames_sized_to_their_content(page, site_url, serv
             [site_url + "embed.html?seed=42&partner=easy&opponents=easy&speed=0&compact=1", "Play seed 42"],
             [site_url + "viewer.html?hand=" + quote(LESSON_HAND, safe="").replace("%20", "+"), "Spades hand viewer"],
         ], srcs
+        warnings = page.console_warnings
         assert any("unknown attribute data-colour ignored" in w for w in warnings), warnings
         assert any('data-lang="xx" is not a valid value' in w for w in warnings), warnings
 

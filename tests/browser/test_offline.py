@@ -221,7 +221,6 @@ def test_viewer_works_offline_after_one_visit(context, site):
     assert context.foreign_requests == []
 
 
-PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 
 
 def hand_size(page) -> int:

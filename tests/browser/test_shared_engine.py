@@ -22,7 +22,6 @@ pytestmark = pytest.mark.browser
 TUTORIAL = TEST_FILES + "tutorial.html"
 GAMES = {"g42": 42, "g43": 43}
 VIEWERS = ("v1", "v2")
-PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 VIEWER_READY = "body[data-ready='1']"
 HAND = "#hand button[data-card]"
 #: Waits for a reported fault: the watchdog's idle limit (watchdog.js) plus slack for a busy machine.
