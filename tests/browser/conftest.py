@@ -5,13 +5,15 @@ CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, chromium, google-chrome.
 Fixtures:
   site_url        base URL of the served dist/ (ends with "/")
   browser         a headless Chromium (session)
-  page            a new page (a boot of its own) with empty localStorage, sessionStorage
-                  and IndexedDB, whose Cache Storage holds this build's Pyodide memory
-                  snapshot, so the engine boots by restoring it (~0.4 s) instead of a
-                  plain start (~8 s); the page is left on a blank page of the site's
-                  origin. It lives in a context the tests share (see ``page_pool``): no
-                  service worker registers there, and what a test sets on the context
-                  (routes, offline, other pages) is undone after it. page.console_errors
+  page            a new page with empty localStorage, sessionStorage and IndexedDB, left
+                  on a blank page of the site's origin. It lives in a context the tests
+                  share (see ``page_pool``), whose shared engine is already booted: the
+                  page's game joins it with a session of its own. A test marked
+                  ``own_engine`` gets no engine running: its page boots one, restoring
+                  this build's Pyodide memory snapshot from Cache Storage (~0.4 s)
+                  instead of a plain start (~8 s). No service worker registers there,
+                  and what a test sets on the context (routes, offline, other pages) is
+                  undone after it. page.console_errors
                   and page.foreign_requests collect console errors / page errors / HTTP
                   >= 400 responses, and any request to an origin other than the test
                   server (tests assert both empty)
@@ -45,6 +47,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -57,6 +60,7 @@ if str(ROOT) not in sys.path:
 
 import build_site  # noqa: E402
 import driver  # noqa: E402
+import engine_probe  # noqa: E402
 from driver import BLANK_PAGE, TEST_FILES  # noqa: E402
 from harness_server import BLANK_HTML, SNAPSHOT_FILE, serving  # noqa: E402
 from snapshot_seed import EXPORT_SNAPSHOT_JS, SEED_SNAPSHOT_JS, shared_snapshot  # noqa: E402
@@ -283,6 +287,51 @@ RESET_STORAGE_JS = """async (snapshot) => {
 }"""
 
 
+#: On the pool's keeper page: open a link to the site's shared engine, as a game page does
+#: (site/engine/connect.js), and keep it; resolves with the boot's path once the engine is
+#: ready. ``window.__engineEnded`` turns true once that worker has ended (its life lock).
+KEEP_ENGINE_JS = """async (base) => {
+  const { openEngine } = await import(new URL('engine/connect.js', base).href);
+  window.__engineEnded = false;
+  return await new Promise((resolve, reject) => {
+    const link = openEngine();
+    window.__keptEngine = link;
+    link.listen({
+      message: ({ data }) => {
+        if (data && data.type === 'life') {
+          navigator.locks.request(data.lock, () => { window.__engineEnded = true; });
+        } else if (data && data.type === 'progress' && data.stage === 'ready') {
+          resolve(data.boot);
+        } else if (data && data.type === 'boot-error') {
+          reject(new Error(data.message));
+        }
+      },
+      error: () => reject(new Error('the engine worker failed')),
+      messageerror: () => {},
+    });
+  });
+}"""
+
+
+def keep_engine(keeper, site_url: str) -> None:
+    """Boot the site's shared engine from ``keeper`` (a blank page of the site) and keep it."""
+    keeper.evaluate(KEEP_ENGINE_JS, site_url)
+
+
+def drop_engine(keeper, site_url: str) -> None:
+    """Let the keeper's engine go, and wait until no shared engine runs in its context."""
+    keeper.goto(site_url + BLANK_PAGE)   # a page that leaves ends its documents' workers
+    deadline = time.monotonic() + ENGINE_END_S
+    while engine_probe.engine_count(keeper)["shared"]:
+        if time.monotonic() > deadline:
+            raise AssertionError("the pool's shared engine did not end")
+        keeper.wait_for_timeout(50)
+
+
+#: How long :func:`drop_engine` waits for the kept engine to end (s).
+ENGINE_END_S = 30
+
+
 @pytest.fixture(scope="session")
 def page_pool(browser, site_url, seed_snapshot):
     """The context ``page`` lends pages from. A new context per test would cost ~0.8 s of
@@ -293,17 +342,28 @@ def page_pool(browser, site_url, seed_snapshot):
 
     One page of the site's origin stays open all session (``context.keeper``, on a blank
     page): Chromium then gives each new page of the site that page's renderer process
-    instead of starting one (which cost ~0.6 s of Chromium's CPU a page)."""
+    instead of starting one (which cost ~0.6 s of Chromium's CPU a page). The keeper also
+    holds the site's shared engine: each test's pages join that booted engine (a session of
+    their own in it, as a tutorial page's frames do) instead of restoring the snapshot
+    again (~1.2 s of CPU a page). Tests marked ``own_engine`` (boots, faults, engine counts)
+    run with no engine kept; the next test boots it again."""
     context = browser.new_context(service_workers="block")
     context.keeper = context.new_page()
     seed_snapshot(context.keeper)
+    keep_engine(context.keeper, site_url)
     yield context
     context.close()
 
 
 @pytest.fixture()
-def page(page_pool, site_url, site_snapshot, seed_snapshot):
+def page(request, page_pool, site_url, site_snapshot, seed_snapshot):
     context = page_pool
+    keeper = context.keeper
+    own_engine = request.node.get_closest_marker("own_engine") is not None
+    if own_engine:
+        drop_engine(keeper, site_url)
+    elif keeper.evaluate("window.__engineEnded !== false"):
+        keep_engine(keeper, site_url)  # a test ended it (or ran without it): a new one
     page, detach = open_page(context, site_url)
     page.goto(site_url + BLANK_PAGE)
     if not page.evaluate(RESET_STORAGE_JS, site_snapshot["name"]):
@@ -311,7 +371,7 @@ def page(page_pool, site_url, site_snapshot, seed_snapshot):
     yield page
     detach()
     for other in context.pages:
-        if other is not context.keeper:
+        if other is not keeper:
             other.close()
     context.unroute_all(behavior="ignoreErrors")
     context.set_offline(False)

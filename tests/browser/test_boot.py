@@ -68,6 +68,7 @@ def test_bare_pyodide_boots(first_visit_page, site_url, screenshot_dir):
     assert page.foreign_requests == []
 
 
+@pytest.mark.own_engine  # its boot's stages are the test's subject
 def test_engine_worker_ping(page, site_url):
     page.goto(site_url + BLANK_PAGE)  # any same-origin page works as a host (one folder down)
     out = page.evaluate(BOOT_ENGINE_JS)

@@ -20,7 +20,7 @@ import pytest
 from driver import BOOT_MS, EN, KILL_AND_TIME, SAVE_KEY, assert_clean, next_action, wait_playable
 from engine_probe import DEDICATED_ENGINE, engine_count
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.own_engine]
 
 #: What the page says (console.warn) when the engine worker's life lock came free.
 ENGINE_ENDED = "engine failed (stopped): the engine worker has ended"

@@ -17,7 +17,7 @@ from engine_probe import DEDICATED_ENGINE, engine_count, kill_shared_engines
 
 from spades import Match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.own_engine]
 
 TUTORIAL = TEST_FILES + "tutorial.html"
 GAMES = {"g42": 42, "g43": 43}
