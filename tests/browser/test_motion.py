@@ -1,6 +1,7 @@
 """The table's movement (site/game/motion.js): the deal travels from the dealer, each card from
 its player to the trick, the winning card lifts, the trick gathers into the winner's seat; a
-click during a movement finishes it at once; at Instant speed nothing moves at all.
+click during a movement finishes it at once; at Instant speed nothing moves at all; a table
+waiting for the player animates nothing for ever, and only what the compositor runs alone.
 
 Every Element.animate call is recorded (what moved, for how long). The measuring test also
 prints what a player would feel, as figures only (timings are never pass/fail here): the time
@@ -13,7 +14,7 @@ import statistics
 
 import pytest
 
-from driver import BOOT_MS, QUERY, act, assert_clean, next_action, tap_card
+from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, tap_card
 
 pytestmark = pytest.mark.browser
 
@@ -124,3 +125,24 @@ def test_nothing_moves_at_instant_speed(page, site_url):
         act(page, to_play(page))
     assert page.evaluate(WHAT_JS) == []
     assert_clean(page)
+
+
+#: The CSS animations running on the table, each with what it animates and how many times.
+CSS_ANIMATIONS_JS = """() => document.getAnimations().filter((a) => a instanceof CSSAnimation).map((a) => ({
+  name: a.animationName,
+  props: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+    .filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p)).sort(),
+  iterations: String(a.effect.getComputedTiming().iterations),
+}))"""
+
+
+def test_a_waiting_table_stops_moving(game):
+    """The seat to act glows by a fading layer (opacity: no repaint) that pulses a few times
+    and then stays: a table waiting for the player animates nothing for ever (a box-shadow
+    pulsing without end kept a third of a core busy on a machine without a GPU)."""
+    new_match(game, 5)
+    game.wait_for_selector(".seat.to-act")
+    found = game.evaluate(CSS_ANIMATIONS_JS)
+    assert {"name": "turn-glow", "props": ["opacity"], "iterations": "5"} in found
+    assert [a for a in found if a["iterations"] == "Infinity"] == []
+    assert [a for a in found if set(a["props"]) - {"opacity", "transform"}] == []
