@@ -36,7 +36,7 @@ import { createTabLock } from "./tablock.js";
 import { $ } from "../lib/dom.js";
 import { PEOPLE } from "./params.js";
 import { passTo } from "./privacy.js";
-import { joinCode } from "./friends/code.js";
+import { joinCode } from "./friends/address.js";
 import { createReactions, showReaction } from "./friends/reactions.js";
 import { compassName } from "../lib/words.js";
 import { drawnSeat } from "./viewpoint.js";

@@ -169,7 +169,7 @@ def test_boot_file_fault_is_reported_and_save_kept(browser, site_url, path, faul
 
 
 def test_worker_failing_before_the_page_has_loaded_is_reported(browser, site_url):
-    """The engine worker is started from the page's head (engine/engine-start.js), before app.js
+    """The engine worker is started from the page's head (game/early-engine.js), before app.js
     has loaded: a failure it reports meanwhile is kept and shown once the page is up."""
     context, page = fault_context(browser, site_url)
     try:

@@ -9,7 +9,7 @@ engine's memory snapshot (conftest's ``site_snapshot``): no cold boot.
 - The invitation is short (a QR code of a low version) and withdrawn when unanswered; the
   invitation panel and the friend's answer are axe-clean; a damaged invitation is refused.
 - Two pages (the host South, a friend North on a phone; West and East computer players)
-  connect by the manual exchange and play a whole hand; every message the friend's page
+  connect by the manual exchange and play a whole hand; the friend's page starts no engine; every message the friend's page
   receives names no card but its own (from the host's save: the deal) and those played;
   every card played shows on both tables.
 - Quick reactions show at the sender's seat; faster ones than allowed are not shown.
@@ -40,6 +40,7 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import CHROMIUM_ARGS, find_chromium
+from engine_probe import engine_count
 from driver import BLANK_PAGE, BOOT_MS, EN, SAVE_KEY, axe_blocking
 from harness_server import SNAPSHOT_FILE
 from snapshot_seed import SEED_SNAPSHOT_JS
@@ -269,6 +270,8 @@ def join(rtc, host, seat: int, phone: bool = False):
     REPORT["setup"].append({"seat": seat, "link_to_seated_ms": round((done - started) * 1000),
                             "connect_to_seated_ms": round((done - clicked) * 1000), "answer_chars": len(answer)})
     guest.wait_for_selector("#hand button[data-card]")
+    # the host's engine decides everything: a friend's page starts no engine of its own
+    assert engine_count(guest) == {"shared": 0, "dedicated": 0}
     return guest
 
 

@@ -145,13 +145,3 @@ export async function readCode(text, { seat = false } = {}) {
   return { k, s: seat ? s : null, d: sdpText({ ufrag, pwd, fingerprint, setup, candidates }) };
 }
 
-/** The invitation's code in a page address (`#join=…`, or `?join=…`), or null. */
-export function joinCode(loc) {
-  const fromHash = new URLSearchParams(loc.hash.replace(/^#/, "")).get("join");
-  return fromHash || new URLSearchParams(loc.search).get("join");
-}
-
-/** The link a friend opens: this page with the invitation after `#join=` (a fragment is never sent to a server). */
-export function inviteLink(loc, code) {
-  return `${loc.origin}${loc.pathname}#join=${code}`;
-}

@@ -24,9 +24,6 @@ import { createReactions, showReaction } from "./reactions.js";
  * answered, and once the host connects the table is the host's, seen from this seat.
  */
 export function guestMain({ settings, code, params }) {
-  // the head's early start of the engine is not needed: the host's engine decides everything
-  if (self.spadesEarlyEngine && self.spadesEarlyEngine.worker) self.spadesEarlyEngine.worker.terminate();
-  self.spadesEarlyEngine = null;
   const announce = createAnnouncer($("#live"));
   const dlg = $("#answer-dialog");
   const dialogs = createDialogs({

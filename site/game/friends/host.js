@@ -6,7 +6,8 @@
 // second), else it is dropped with a notice; what passes goes to the controller, whose
 // engine checks it for that seat only. A friend who drops keeps their seat for `holdMs`;
 // then a computer player takes it until they come back with a new invitation.
-import { CodeError, inviteLink, newKey, readCode, writeCode } from "./code.js";
+import { inviteLink } from "./address.js";
+import { CodeError, newKey, readCode, writeCode } from "./code.js";
 import { BYE, LIMITS, NOTICE, REACT_EVERY_MS, TO_GUEST, rateBucket, requestId, wire } from "./peer.js";
 import { makeOffer, opened, takeAnswer } from "./rtc.js";
 
