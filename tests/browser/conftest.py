@@ -77,28 +77,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-#: With pytest-xdist (``-n 3 --dist loadgroup``, as .ci/run runs), each group of browser
-#: files goes to one worker, in order, sharing that worker's Chromium and its booted pages;
-#: the Python tests fill the workers around them. Three groups of about equal length: the
-#: files that use the shared game page and viewer, the other page tests, and the files that
-#: mostly wait (a watchdog's limits, fresh profiles with their own servers). Three workers
-#: on two cores: one worker's waits are another's CPU.
-BROWSER_GROUP = "browser"
-OTHER_PAGES_GROUP = "browser-pages"
-OTHER_PAGES_FILES = frozenset({"test_hostile.py", "test_stats.py", "test_history_game.py", "test_i18n_pages.py"})
-WAITING_GROUP = "browser-waits"
-WAITING_FILES = frozenset({"test_faults.py", "test_snapshot.py", "test_offline.py"})
-
-
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
-        path = Path(str(item.fspath))
-        if here in path.parents:
+        if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-            group = (WAITING_GROUP if path.name in WAITING_FILES
-                     else OTHER_PAGES_GROUP if path.name in OTHER_PAGES_FILES else BROWSER_GROUP)
-            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def find_chromium(playwright=None) -> str | None:
