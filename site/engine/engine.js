@@ -31,8 +31,8 @@
 // Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
 // a request past its deadline, a worker `error` or `messageerror` after boot, a worker that
 // has ended (its life lock comes free) or one that stops ticking rejects every pending and
-// later call with code "stopped". Either way the page lets the worker go (a shared one stays for pages that still use it) and
-// `onFail(code)` is called once: the page then says so.
+// later call with code "stopped". Either way the page lets the worker go (a shared one stays
+// for pages that still use it) and `onFail(code)` is called once: the page then says so.
 import { openEngine, takeEngine } from "./connect.js";
 import { BOOT_ERROR, LINK, MESSAGES, deadlineOf } from "./protocol.js";
 import { FAILED_BOOT, FAILED_STOPPED, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";

@@ -270,21 +270,23 @@ RESET_STORAGE_JS = """async (snapshot) => {
 }"""
 
 
+#: How long :func:`drop_engine` waits for the kept engine to end (s).
+ENGINE_END_S = 30
+
 #: On the pool's keeper page: open a link to the site's shared engine, as a game page does
-#: (site/engine/connect.js), and keep it; resolves with the boot's path once the engine is
-#: ready. ``window.__engineEnded`` turns true once that worker has ended (its life lock).
+#: (site/engine/connect.js), and keep it; resolves once the engine is ready.
+#: ``window.__engineEnded`` turns true once that worker has ended (its life lock).
 KEEP_ENGINE_JS = """async (base) => {
-  const { openEngine } = await import(new URL('engine/connect.js', base).href);
+  const [{ openEngine }, { LINK }] = await Promise.all(
+    ['engine/connect.js', 'engine/protocol.js'].map((path) => import(new URL(path, base).href)));
   window.__engineEnded = false;
-  return await new Promise((resolve, reject) => {
-    const link = openEngine();
-    window.__keptEngine = link;
-    link.listen({
+  await new Promise((resolve, reject) => {
+    openEngine().listen({
       message: ({ data }) => {
-        if (data && data.type === 'life') {
+        if (data && data.type === LINK.LIFE) {
           navigator.locks.request(data.lock, () => { window.__engineEnded = true; });
         } else if (data && data.type === 'progress' && data.stage === 'ready') {
-          resolve(data.boot);
+          resolve();
         } else if (data && data.type === 'boot-error') {
           reject(new Error(data.message));
         }
@@ -305,14 +307,10 @@ def drop_engine(keeper, site_url: str) -> None:
     """Let the keeper's engine go, and wait until no shared engine runs in its context."""
     keeper.goto(site_url + BLANK_PAGE)   # a page that leaves ends its documents' workers
     deadline = time.monotonic() + ENGINE_END_S
-    while engine_probe.engine_count(keeper)["shared"]:
+    while engine_probe.shared_engines(keeper):
         if time.monotonic() > deadline:
             raise AssertionError("the pool's shared engine did not end")
         keeper.wait_for_timeout(50)
-
-
-#: How long :func:`drop_engine` waits for the kept engine to end (s).
-ENGINE_END_S = 30
 
 
 @pytest.fixture(scope="session")

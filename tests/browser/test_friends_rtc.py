@@ -9,9 +9,9 @@ engine's memory snapshot (conftest's ``site_snapshot``): no cold boot.
 - The invitation is short (a QR code of a low version) and withdrawn when unanswered; the
   invitation panel and the friend's answer are axe-clean; a damaged invitation is refused.
 - Two pages (the host South, a friend North on a phone; West and East computer players)
-  connect by the manual exchange and play a whole hand; the friend's page starts no engine; every message the friend's page
-  receives names no card but its own (from the host's save: the deal) and those played;
-  every card played shows on both tables.
+  connect by the manual exchange and play a whole hand; the friend's page starts no engine;
+  every message the friend's page receives names no card but its own (from the host's save:
+  the deal) and those played; every card played shows on both tables.
 - Quick reactions show at the sender's seat; faster ones than allowed are not shown.
 - The friend drops: the seat is held, then a computer player takes it; a new invitation
   for that seat gives it back to the friend.
