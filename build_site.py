@@ -520,6 +520,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """
 
     vary = False
+    #: Every answer's ``Cache-Control``: a browser asks again each time (a new build is seen
+    #: at once; the service worker keeps the offline copy).
+    cache_control = "no-cache"
 
     def guess_type(self, path):  # the standard library's signature
         return guess_type(os.fspath(path))
@@ -567,7 +570,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return body
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         if self.vary:
             self.send_header("Vary", "Accept-Encoding")
         super().end_headers()

@@ -1,6 +1,6 @@
 """Independent oracles for the double-dummy solver's tests and benchmarks.
 
-* :func:`brute_values` — a plain brute-force minimax (every card, no pruning, no tables), by
+* :func:`brute_values` — a plain brute-force minimax (every card, no pruning; identical trick starts reused), by
   the hand's points or :func:`match_margin` (a computer player's match value);
 * :func:`endplay_tricks` — the ``endplay`` package (bridge DDS, spades as trump), which
   agrees with Spades trick-taking once spades are broken;
@@ -43,8 +43,20 @@ def match_margin(bids, won, bags, bag_value: int, scores, win_bonus: int) -> int
     return margin
 
 
-def brute(hands, trick, leader, broken, won, value):
-    """Minimax over every legal card; ``value(won)`` scores the end; team 0 maximises."""
+def brute(hands, trick, leader, broken, won, value, memo=None):
+    """Minimax over every legal card; ``value(won)`` scores the end; team 0 maximises.
+
+    No pruning and no bounds: a trick start reached again by another order of the same cards
+    (the same hands, leader, broken spades and tricks won) reuses that identical state's value
+    (``memo``, one per call from outside), which keeps the oracle exact and makes it fast
+    enough for four-card hands."""
+    if memo is None:
+        memo = {}
+    key = None
+    if not trick:
+        key = (tuple(hands), leader, broken, tuple(won))
+        if key in memo:
+            return memo[key]
     seat = (leader + len(trick)) % 4
     if not hands[seat]:
         return value(won)
@@ -60,10 +72,13 @@ def brute(hands, trick, leader, broken, won, value):
             w = (leader + trick_winner(t)) % 4
             new_won = list(won)
             new_won[w] += 1
-            results.append(brute(h, [], w, broken or c >= 39, new_won, value))
+            results.append(brute(h, [], w, broken or c >= 39, new_won, value, memo))
         else:
-            results.append(brute(h, t, leader, broken or c >= 39, won, value))
-    return max(results) if seat % 2 == 0 else min(results)
+            results.append(brute(h, t, leader, broken or c >= 39, won, value, memo))
+    best = max(results) if seat % 2 == 0 else min(results)
+    if key is not None:
+        memo[key] = best
+    return best
 
 
 def brute_values(pos: Position, score=None) -> dict[str, tuple[int, int]]:

@@ -270,6 +270,12 @@ RESET_STORAGE_JS = """async (snapshot) => {
 }"""
 
 
+#: Whether no page of the pooled context holds a match's lock (site/game/persistence.js
+#: names them "<save key>.owner").
+NO_MATCH_LOCKS_JS = """async () => !(await navigator.locks.query()).held.some((l) => l.name.endsWith('.owner'))"""
+#: How long the ``page`` fixture waits for the closed pages' match locks to be free (ms).
+LOCKS_FREE_MS = 30_000
+
 #: How long :func:`drop_engine` waits for the kept engine to end (s).
 ENGINE_END_S = 30
 
@@ -354,6 +360,9 @@ def page(request, page_pool, site_url, site_snapshot, seed_snapshot):
     for other in context.pages:
         if other is not keeper:
             other.close()
+    # the closed pages' matches are free before the next test's pages claim them: a page
+    # waits only a moment for a match lock a closing page still holds (site/game/tablock.js)
+    keeper.wait_for_function(NO_MATCH_LOCKS_JS, timeout=LOCKS_FREE_MS, polling=50)
     context.unroute_all(behavior="ignoreErrors")
     context.set_offline(False)
     context.clear_cookies()

@@ -21,6 +21,12 @@ SNAPSHOT_FILE = TEST_FILES + "snapshot.bin"
 BLANK_HTML = b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title><link rel="icon" href="data:,"></head><body></body></html>'
 
 
+#: The site's files do not change while the tests run (a test that changes a file serves a
+#: copy of its own): a context's pages take them from its memory cache instead of asking
+#: again, which spares each page load ~60 requests' round trips through this server.
+SITE_CACHE = "max-age=86400"
+
+
 class TestHandler(build_site.Handler):
     """build_site's static handler, plus TEST_FILES served from (and a POST of the
     snapshot written to) a temporary folder: the site itself is never changed."""
@@ -32,7 +38,9 @@ class TestHandler(build_site.Handler):
     def translate_path(self, path):
         clean = urlsplit(path).path
         if clean.startswith("/" + TEST_FILES):
+            self.cache_control = "no-cache"
             return os.path.join(self.test_dir, os.path.basename(clean))
+        self.cache_control = SITE_CACHE
         return super().translate_path(path)
 
     def do_POST(self):  # noqa: N802 - stdlib naming
