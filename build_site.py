@@ -71,8 +71,9 @@ ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 CACHE_WHEELS = ROOT / ".cache" / "wheels"
 CACHE_STDLIB = ROOT / ".cache" / "stdlib"
+CACHE_BYTECODE = ROOT / ".cache" / "bytecode"
 CACHE_BROTLI = ROOT / ".cache" / "brotli"
-STDLIB_NODE = ROOT / "stdlib_node.mjs"  # runs stdlib_trim.py in Pyodide's Python under Node
+STDLIB_NODE = ROOT / "stdlib_node.mjs"  # runs stdlib_trim.py and engine_bytecode.py in Pyodide's Python under Node
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_CORE_FILES = (
@@ -302,6 +303,45 @@ def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STD
     return info
 
 
+def engine_bytecode_name(wheel: Path) -> str:
+    """The bytecode archive's name beside ``wheel`` (``spades-1.0.0-py3-none-any.whl`` →
+    ``spades-1.0.0-bytecode.zip``)."""
+    name, version = wheel.name.split("-")[:2]
+    return f"{name}-{version}-bytecode.zip"
+
+
+def build_bytecode(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_BYTECODE) -> int:
+    """Write the engine's modules as Pyodide's bytecode to ``dest`` (``engine_bytecode.py``, run
+    in Pyodide's own Python under Node); return how many modules.
+
+    The worker's plain start imports them without compiling (about a quarter of a second less
+    before the first bid, measured in Pyodide under Node). The result depends only on the
+    wheel, Pyodide's runtime and the two scripts: kept in ``.cache/bytecode/`` under their hash.
+    """
+    runtime = [pkg_dir / "pyodide.asm.mjs", pkg_dir / "pyodide.asm.wasm"]
+    key = hashlib.sha256()
+    for path in (wheel, *runtime, ROOT / "engine_bytecode.py", STDLIB_NODE):
+        key.update(sha256_file(path).encode())
+    cached = cache / f"{key.hexdigest()[:24]}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is not installed (needed to compile the engine for Pyodide)")
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        run([node, str(STDLIB_NODE), str(pkg_dir), str(ROOT / "engine_bytecode.py"),
+             "--wheel", str(wheel), "--out", str(tmp)], cwd=ROOT,
+            env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+        tmp.replace(cached)
+    with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(cached) as pyc:
+        want = sorted(n + "c" for n in whl.namelist() if n.endswith(".py"))
+        if sorted(pyc.namelist()) != want:
+            raise BuildError(f"the engine's bytecode does not match its wheel: {cached}")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, dest)
+    return len(want)
+
+
 # --------------------------------------------------------------------------- site + manifests
 
 
@@ -371,13 +411,16 @@ def content_hash(out: Path, skip: set[str]) -> str:
 
 
 def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE_VERSION,
-                    stdlib: str | None = None) -> dict:
+                    stdlib: str | None = None, engine: str | None = None) -> dict:
     """Write build.json and precache.json for the files now in ``out`` (``stdlib``: the
-    engine's trimmed standard library, named in build.json for the worker)."""
+    engine's trimmed standard library; ``engine``: its bytecode; both named in build.json for
+    the worker)."""
     build = content_hash(out, skip={"build.json", "precache.json"})
     info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
     if stdlib is not None:
         info["stdlib"] = stdlib
+    if engine is not None:
+        info["engine"] = engine
     (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     files = [
         {"path": p.relative_to(out).as_posix(), "size": p.stat().st_size}
@@ -470,13 +513,15 @@ def _lay_out(out: Path, brotli: site_compress.Brotli) -> dict:
     )
     stdlib = build_stdlib(pkg_dir, wheel, out / "pyodide" / ENGINE_STDLIB)
     log(f"engine stdlib: {len(stdlib['modules'])} modules, {stdlib['bytes']:,} bytes (Python {stdlib['python']})")
+    engine = out / "wheels" / engine_bytecode_name(wheel)
+    log(f"engine bytecode: {build_bytecode(pkg_dir, wheel, engine)} modules, {engine.stat().st_size:,} bytes")
 
     copy_site(SITE, out)
     copy_vendor_modules(pkg_dir.parent, out / VENDOR_DIR)
     write_protocol(out)
     minify_site(out)
     info = write_manifests(out, wheel=f"wheels/{wheel.name}", micropip=f"pyodide/{micropip.name}",
-                           stdlib=f"pyodide/{ENGINE_STDLIB}")
+                           stdlib=f"pyodide/{ENGINE_STDLIB}", engine=f"wheels/{engine.name}")
     try:
         siblings = site_compress.write_siblings(out, brotli)
     except (OSError, site_compress.CompressError) as exc:

@@ -2,8 +2,9 @@
 //
 //   node stdlib_node.mjs PYODIDE_DIR SCRIPT.py [ARG...]
 //
-// build_site.py uses it to run stdlib_trim.py with the Python that will run the shipped
-// code (Pyodide's 3.14: an older Python cannot parse all of its standard library).
+// build_site.py uses it to run stdlib_trim.py and engine_bytecode.py with the Python that
+// will run the shipped code (Pyodide's 3.14: an older Python cannot parse all of its standard
+// library, nor write its bytecode).
 // Each argument that names a file (existing, or to be written into an existing folder)
 // is given to the script as the same file, its folder mounted into Pyodide's file system;
 // the script's exit code is this process's.
@@ -17,7 +18,10 @@ if (!pyodideDir || !script) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(pyodideDir), "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep });
+// Python's own settings from this process's environment (PYTHON*: e.g. PYTHONNODEBUGRANGES
+// for engine_bytecode.py), beside Pyodide's default home.
+const pythonEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("PYTHON")));
+const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, env: { HOME: "/home/pyodide", ...pythonEnv } });
 
 const mounts = new Map(); // host folder -> folder inside Pyodide
 function inside(hostFile) {

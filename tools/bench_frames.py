@@ -333,7 +333,8 @@ def main() -> int:
     (served / TEST_FILES / "blank.html").write_text("<!doctype html><title>blank</title>", encoding="utf-8")
     write_pages(served / TEST_FILES)
     info = json.loads((served / "build.json").read_text())
-    build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"])
+    build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"],
+                               engine=info["engine"])
     server = build_site.make_server(served, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

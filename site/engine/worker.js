@@ -9,9 +9,11 @@
 //   snapshot  a stored memory snapshot of this build and Pyodide version is
 //             restored with loadPyodide({_loadSnapshot}) (its size and sha256 are
 //             checked meanwhile) and the engine is checked with a ping.
-//   plain     Pyodide starts normally (with _makeSnapshot), the wheel is unpacked
-//             into site-packages (no micropip: a snapshot may not hold JavaScript
-//             objects), every engine module is imported, and the memory snapshot is
+//   plain     Pyodide starts normally (with _makeSnapshot), the engine's bytecode
+//             (build.engine: every module compiled for this Python at build time,
+//             engine_bytecode.py) is unpacked into site-packages (no micropip: a
+//             snapshot may not hold JavaScript objects), every engine module is
+//             imported without compiling, and the memory snapshot is
 //             taken at once, before the engine is asked anything; it is stored
 //             once the engine has had no request for STORE_IDLE_MS after "ready"
 //             (hashing and writing 30 MB would otherwise compete with dealing the
@@ -151,15 +153,15 @@ async function restore(indexURL, stdLibURL, snapshot) {
   return h;
 }
 
-async function plainBoot(indexURL, stdLibURL, wheelURL) {
-  const wheel = fetchOk(wheelURL).then((r) => r.arrayBuffer());
-  wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
+async function plainBoot(indexURL, stdLibURL, engineURL) {
+  const engine = fetchOk(engineURL).then((r) => r.arrayBuffer());
+  engine.catch(() => {}); // awaited below; no unhandled rejection meanwhile
   const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true }));
   progress("runtime", 1);
   progress("engine", 0);
-  const bytes = await wheel;
+  const bytes = await engine;
   const t0 = performance.now();
-  pyodide.unpackArchive(bytes, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+  pyodide.unpackArchive(bytes, "zip", { extractDir: pyodide.runPython(SITE_PACKAGES) });
   const t1 = performance.now();
   pyodide.runPython(IMPORT_ENGINE);
   Object.assign(self.spadesBoot, { unpackMs: Math.round(t1 - t0), importMs: Math.round(performance.now() - t1) });
@@ -195,7 +197,7 @@ async function boot() {
   }
   let fresh = null;
   if (handle === null) {
-    const plain = await plainBoot(indexURL, stdLibURL, new URL(build.wheel, base).href);
+    const plain = await plainBoot(indexURL, stdLibURL, new URL(build.engine, base).href);
     handle = plain.handle;
     fresh = plain.snapshot;
     self.spadesBoot.path = "plain";

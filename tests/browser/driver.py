@@ -361,7 +361,8 @@ def add_test_pages(root: Path) -> None:
     folder.mkdir(exist_ok=True)
     copy_test_pages(folder)
     info = json.loads((root / "build.json").read_text())
-    build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"])
+    build_site.write_manifests(root, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"],
+                               engine=info["engine"])
 
 
 #: The human may bid: the first bid of a first visit is usable (the engine answered).

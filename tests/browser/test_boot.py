@@ -54,6 +54,7 @@ def test_mime_types_served(site_url):
     assert head(site_url + build["wheel"]) == "application/zip"
     assert head(site_url + build["micropip"]) == "application/zip"
     assert head(site_url + build["stdlib"]) == "application/zip"
+    assert head(site_url + build["engine"]) == "application/zip"
 
 
 def test_bare_pyodide_boots(first_visit_page, site_url, screenshot_dir):

@@ -114,7 +114,7 @@ BOOT_FAULTS = [
     ("engine/worker.js", "blocked"),
     ("engine/worker.js", "stalled"),
     ("build.json", "stalled"),
-    ("*.whl", "corrupt"),
+    ("wheels/*-bytecode.zip", "corrupt"),
 ]
 #: The faults the engine worker itself reports (a failed request or a file it cannot use),
 #: without waiting for the watchdog's stall limit (Pyodide's loader only logs a failed wasm
@@ -125,7 +125,7 @@ REPORTED_BY_WORKER = {
     ("engine/worker.js", "blocked"),
     ("pyodide/pyodide.asm.wasm", "corrupt"),
     ("pyodide/engine_stdlib.zip", "corrupt"),
-    ("*.whl", "corrupt"),
+    ("wheels/*-bytecode.zip", "corrupt"),
 }
 CONTENT_TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".json": "application/json"}
 

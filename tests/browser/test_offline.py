@@ -172,9 +172,10 @@ FIRST_VISIT_BUDGET = {"gzip": 4_800_000, "br": 3_900_000}
 def test_a_first_visit_transfers_within_its_budget(first_visit_page, site_url, dist_dir):
     paths = first_visit_paths(first_visit_page.context, site_url)
     info = json.loads((dist_dir / "build.json").read_text())
-    # the engine boots on the trimmed standard library, never Pyodide's full one
-    assert {info["stdlib"], info["wheel"], "pyodide/pyodide.asm.wasm", "index.html", "i18n/en.json"} <= set(paths)
-    assert "pyodide/python_stdlib.zip" not in paths
+    # the engine boots on the trimmed standard library, never Pyodide's full one, and from its
+    # bytecode, never the wheel (which is pip's and the Python page's)
+    assert {info["stdlib"], info["engine"], "pyodide/pyodide.asm.wasm", "index.html", "i18n/en.json"} <= set(paths)
+    assert "pyodide/python_stdlib.zip" not in paths and info["wheel"] not in paths
     assert not [p for p in paths if p.endswith((".gz", ".br"))]  # the browser asks for plain names
     sent = site_compress.transfer(dist_dir, paths)
     print(f"\nfirst visit until a usable bid: {len(paths)} files, {sent['identity']:,} bytes; "
@@ -279,7 +280,8 @@ def redeploy(root: Path, marker: str) -> str:
         path.rename(aside / path.name)
     try:
         new = build_site.write_manifests(root, wheel=info["wheel"], micropip=info["micropip"],
-                                         pyodide=info["pyodide"], stdlib=info["stdlib"])
+                                         pyodide=info["pyodide"], stdlib=info["stdlib"],
+                                         engine=info["engine"])
     finally:
         for path in test_only:
             (aside / path.name).rename(path)
