@@ -60,6 +60,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import site_compress
@@ -265,6 +266,26 @@ def worker_snippet_imports(site: Path = SITE) -> set[str]:
     return stdlib_trim.snippet_imports(text)
 
 
+def content_key(paths: Iterable[Path], extra: str = "") -> str:
+    """A short hash of the files ``paths`` (in order) and ``extra``: a build step's cache key."""
+    key = hashlib.sha256()
+    for path in paths:
+        key.update(sha256_file(path).encode())
+    key.update(extra.encode())
+    return key.hexdigest()[:24]
+
+
+def run_in_pyodide(pkg_dir: Path, script: str, why: str, args: list[str],
+                   env: dict[str, str] | None = None) -> None:
+    """Run the build script ``script`` (beside this file) with ``args`` in Pyodide's own Python
+    under Node (``stdlib_node.mjs``), with ``env`` added to this process's environment."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"node is not installed (needed to {why})")
+    run([node, str(STDLIB_NODE), str(pkg_dir), str(ROOT / script), *args], cwd=ROOT,
+        env={**os.environ, **env} if env else None)
+
+
 def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STDLIB) -> dict:
     """Write the engine's trimmed standard library ``dest`` (``stdlib_trim.trim``); return its report.
 
@@ -277,20 +298,15 @@ def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STD
     full = pkg_dir / "python_stdlib.zip"
     also = sorted(worker_snippet_imports())
     engine = stdlib_trim.engine_imports(stdlib_trim.engine_sources(wheel))
-    key = hashlib.sha256()
-    for path in (full, *runtime, ROOT / "stdlib_trim.py", STDLIB_NODE):
-        key.update(sha256_file(path).encode())
-    key.update(json.dumps([sorted(engine.modules), sorted(engine.maybe), also]).encode())
-    cached, report = cache / f"{key.hexdigest()[:24]}.zip", cache / f"{key.hexdigest()[:24]}.json"
+    key = content_key((full, *runtime, ROOT / "stdlib_trim.py", STDLIB_NODE),
+                      json.dumps([sorted(engine.modules), sorted(engine.maybe), also]))
+    cached, report = cache / f"{key}.zip", cache / f"{key}.json"
     if not (cached.is_file() and report.is_file()):
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError("node is not installed (needed to trim the standard library)")
         cache.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(".tmp")
-        run([node, str(STDLIB_NODE), str(pkg_dir), str(ROOT / "stdlib_trim.py"),
-             "--stdlib", str(full), "--runtime", *map(str, runtime), "--wheel", str(wheel),
-             "--also", ",".join(also), "--out", str(tmp), "--report", str(report)], cwd=ROOT)
+        run_in_pyodide(pkg_dir, "stdlib_trim.py", "trim the standard library",
+                       ["--stdlib", str(full), "--runtime", *map(str, runtime), "--wheel", str(wheel),
+                        "--also", ",".join(also), "--out", str(tmp), "--report", str(report)])
         tmp.replace(cached)
     info = json.loads(report.read_text())
     with zipfile.ZipFile(cached) as zf:
@@ -319,19 +335,12 @@ def build_bytecode(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_B
     wheel, Pyodide's runtime and the two scripts: kept in ``.cache/bytecode/`` under their hash.
     """
     runtime = [pkg_dir / "pyodide.asm.mjs", pkg_dir / "pyodide.asm.wasm"]
-    key = hashlib.sha256()
-    for path in (wheel, *runtime, ROOT / "engine_bytecode.py", STDLIB_NODE):
-        key.update(sha256_file(path).encode())
-    cached = cache / f"{key.hexdigest()[:24]}.zip"
+    cached = cache / f"{content_key((wheel, *runtime, ROOT / 'engine_bytecode.py', STDLIB_NODE))}.zip"
     if not cached.is_file():
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError("node is not installed (needed to compile the engine for Pyodide)")
         cache.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(".tmp")
-        run([node, str(STDLIB_NODE), str(pkg_dir), str(ROOT / "engine_bytecode.py"),
-             "--wheel", str(wheel), "--out", str(tmp)], cwd=ROOT,
-            env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+        run_in_pyodide(pkg_dir, "engine_bytecode.py", "compile the engine for Pyodide",
+                       ["--wheel", str(wheel), "--out", str(tmp)], env={"PYTHONNODEBUGRANGES": "1"})
         tmp.replace(cached)
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(cached) as pyc:
         want = sorted(n + "c" for n in whl.namelist() if n.endswith(".py"))
