@@ -62,6 +62,7 @@ import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 import site_compress
 import stdlib_trim
@@ -588,30 +589,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()
-        siblings = [(enc, path + suffix) for enc, suffix in site_compress.ENCODINGS.items()
-                    if os.path.isfile(path + suffix)]
-        self.vary = bool(siblings)
+        self.vary = any(os.path.isfile(path + suffix) for suffix in site_compress.ENCODINGS.values())
         wanted = accepted_encodings(self.headers.get("Accept-Encoding"))
-        for encoding, sibling in siblings:
-            if encoding in wanted:
-                return self._send_encoded(path, sibling, encoding)
+        for encoding, suffix in site_compress.ENCODINGS.items():
+            if encoding in wanted and self.vary:
+                try:  # opened, not looked for first: a deployment may remove it meanwhile
+                    body = open(path + suffix, "rb")  # noqa: SIM115 - closed by the caller
+                except FileNotFoundError:
+                    continue
+                return self._send_encoded(path, body, encoding)
         return super().send_head()
 
-    def _send_encoded(self, path: str, sibling: str, encoding: str):
-        """The head of ``path``'s answer as its ``encoding`` sibling (or 304 if unchanged)."""
-        mtime = int(os.stat(path).st_mtime)
-        since = self.headers.get("If-Modified-Since")
-        if since and "If-None-Match" not in self.headers:
-            try:
-                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
-            except (TypeError, ValueError, IndexError, OverflowError):
-                unchanged = False
+    def _send_encoded(self, path: str, body: BinaryIO, encoding: str) -> BinaryIO | None:
+        """The head of ``path``'s answer as its open ``encoding`` sibling ``body`` (or 304 if
+        unchanged); returns the body to send, or None (``body`` then closed)."""
+        try:
+            mtime = int(os.stat(path).st_mtime)
+            since = self.headers.get("If-Modified-Since")
+            unchanged = False
+            if since and "If-None-Match" not in self.headers:
+                try:
+                    unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+                except (TypeError, ValueError, IndexError, OverflowError):
+                    unchanged = False
             if unchanged:
+                body.close()
                 self.send_response(http.HTTPStatus.NOT_MODIFIED)
                 self.end_headers()
                 return None
-        body = open(sibling, "rb")  # noqa: SIM115 - closed by the caller, as in send_head
-        try:
             self.send_response(http.HTTPStatus.OK)
             self.send_header("Content-Type", guess_type(path))
             self.send_header("Content-Encoding", encoding)

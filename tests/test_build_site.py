@@ -161,6 +161,24 @@ def test_server_sends_files_without_siblings_as_they_are(served):
     assert status == 404
 
 
+def test_server_answers_when_a_deployment_removes_a_sibling_meanwhile(served, monkeypatch):
+    """A redeployment may delete ``x.br`` after the server saw it and before it opens it: the
+    answer is then the next form the browser accepts, never a dropped connection."""
+    folder, base = served
+    data = b'{"build": "abc"}' * 40
+    _with_siblings(folder, "build.json", data)
+    (folder / "build.json.br").unlink()
+    seen = os.path.isfile
+    monkeypatch.setattr(build_site.os.path, "isfile",
+                        lambda p: seen(p) or os.fspath(p).endswith("build.json.br"))
+    status, headers, body = _get(base + "build.json", "gzip, br")
+    assert (status, headers.get("Content-Encoding")) == (200, "gzip")
+    assert gzip.decompress(body) == data
+    (folder / "build.json.gz").unlink()
+    status, headers, body = _get(base + "build.json", "br")
+    assert (status, headers.get("Content-Encoding"), body) == (200, None, data)
+
+
 @pytest.mark.parametrize(("header", "accepted"), [
     ("gzip, deflate, br, zstd", {"gzip", "deflate", "br", "zstd"}),
     ("br;q=0.5,gzip;q=0", {"br"}),
