@@ -64,6 +64,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+import engine_bytecode
 import site_compress
 import stdlib_trim
 import wheel_writer
@@ -344,7 +345,7 @@ def build_bytecode(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_B
                        ["--wheel", str(wheel), "--out", str(tmp)], env={"PYTHONNODEBUGRANGES": "1"})
         tmp.replace(cached)
     with zipfile.ZipFile(wheel) as whl, zipfile.ZipFile(cached) as pyc:
-        want = sorted(n + "c" for n in whl.namelist() if n.endswith(".py"))
+        want = [n + "c" for n in engine_bytecode.module_sources(whl.namelist())]
         if sorted(pyc.namelist()) != want:
             raise BuildError(f"the engine's bytecode does not match its wheel: {cached}")
     dest.parent.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,7 @@ import importlib.util
 import marshal
 import sys
 import zipfile
+from collections.abc import Iterable
 
 #: The same time on every entry (zip's earliest), so a build is reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -53,11 +54,16 @@ def pyc(source: bytes, filename: str) -> bytes:
             + importlib.util.source_hash(source) + marshal.dumps(code))
 
 
+def module_sources(names: Iterable[str]) -> list[str]:
+    """The modules' sources among a wheel's entry ``names`` (its metadata left out), sorted:
+    what the archive compiles, each as ``name + "c"``."""
+    return sorted(n for n in names if n.endswith(".py") and ".dist-info/" not in n)
+
+
 def compile_wheel(wheel: str, out: str) -> int:
     """Write the archive of ``wheel``'s modules as bytecode to ``out``; return how many."""
     with zipfile.ZipFile(wheel) as zin:
-        sources = sorted(n for n in zin.namelist() if n.endswith(".py") and ".dist-info/" not in n)
-        entries = {name + "c": pyc(zin.read(name), name) for name in sources}
+        entries = {name + "c": pyc(zin.read(name), name) for name in module_sources(zin.namelist())}
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=DEFLATE_LEVEL) as zout:
         for name, data in sorted(entries.items()):
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)

@@ -35,12 +35,19 @@ class TestHandler(build_site.Handler):
         self.test_dir = test_dir
         super().__init__(*args, **kwargs)
 
+    @staticmethod
+    def _test_file(path: str) -> bool:
+        """Whether a request's path names a test-only file (served from ``test_dir``)."""
+        return urlsplit(path).path.startswith("/" + TEST_FILES)
+
+    @property
+    def cache_control(self) -> str:  # build_site.Handler's attribute, by request
+        """The site's files may be cached (SITE_CACHE); the test-only files may change."""
+        return "no-cache" if self._test_file(getattr(self, "path", "/")) else SITE_CACHE
+
     def translate_path(self, path):
-        clean = urlsplit(path).path
-        if clean.startswith("/" + TEST_FILES):
-            self.cache_control = "no-cache"
-            return os.path.join(self.test_dir, os.path.basename(clean))
-        self.cache_control = SITE_CACHE
+        if self._test_file(path):
+            return os.path.join(self.test_dir, os.path.basename(urlsplit(path).path))
         return super().translate_path(path)
 
     def do_POST(self):  # noqa: N802 - stdlib naming
