@@ -300,7 +300,7 @@ def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STD
     full = pkg_dir / "python_stdlib.zip"
     also = sorted(worker_snippet_imports())
     engine = stdlib_trim.engine_imports(stdlib_trim.engine_sources(wheel))
-    key = content_key((full, *runtime, ROOT / "stdlib_trim.py", STDLIB_NODE),
+    key = content_key((full, *runtime, ROOT / "stdlib_trim.py", ROOT / "engine_bytecode.py", STDLIB_NODE),
                       json.dumps([sorted(engine.modules), sorted(engine.maybe), also]))
     cached, report = cache / f"{key}.zip", cache / f"{key}.json"
     if not (cached.is_file() and report.is_file()):
@@ -308,7 +308,8 @@ def build_stdlib(pkg_dir: Path, wheel: Path, dest: Path, cache: Path = CACHE_STD
         tmp = cached.with_suffix(".tmp")
         run_in_pyodide(pkg_dir, "stdlib_trim.py", "trim the standard library",
                        ["--stdlib", str(full), "--runtime", *map(str, runtime), "--wheel", str(wheel),
-                        "--also", ",".join(also), "--out", str(tmp), "--report", str(report)])
+                        "--also", ",".join(also), "--out", str(tmp), "--report", str(report)],
+                       env={"PYTHONNODEBUGRANGES": "1"})
         tmp.replace(cached)
     info = json.loads(report.read_text())
     with zipfile.ZipFile(cached) as zf:

@@ -22,7 +22,7 @@ import importlib.util
 import marshal
 import sys
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 #: The same time on every entry (zip's earliest), so a build is reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -32,17 +32,27 @@ UNCHECKED_HASH = 0b01
 DEFLATE_LEVEL = 9
 
 
-def without_docstrings(tree: ast.Module) -> ast.Module:
-    """``tree`` with the docstring of the module and of every class and function taken out
-    (a body left empty gets ``pass``)."""
+#: Syntax whose first statement, if a string, is its docstring.
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def documented(tree: ast.Module) -> Iterator[list[ast.stmt]]:
+    """The bodies in ``tree`` (module, classes, functions) that open with a docstring."""
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, DOCUMENTED):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):
-                doc = body.pop(0)
-                if not body:
-                    body.append(ast.copy_location(ast.Pass(), doc))
+                yield body
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstring of the module and of every class and function taken out
+    (a body left empty gets ``pass``)."""
+    for body in list(documented(tree)):
+        doc = body.pop(0)
+        if not body:
+            body.append(ast.copy_location(ast.Pass(), doc))
     return tree
 
 

@@ -14,9 +14,10 @@ runs inside Pyodide's own Python (build_site.py starts it under Node with
 ``stdlib_node.mjs``); the checks of a built archive (``missing``) parse only the engine
 and run on any Python >= 3.11.
 
-The trimmed archive holds the sources without their comments (every line kept, so
-tracebacks keep their line numbers; checked to parse to the same syntax tree) and stores
-its entries (no deflate): a host's gzip or brotli then
+The trimmed archive holds the sources without their comments and, outside Pyodide's own
+packages, without their docstrings (``__doc__`` is ``None``, as under ``python -OO``;
+every line kept, so tracebacks keep their line numbers; checked to parse to the same
+syntax tree) and stores its entries (no deflate): a host's gzip or brotli then
 compresses the archive as one stream, far smaller than Pyodide's file-by-file deflate.
 Entries are sorted and carry one fixed time, so the same inputs give the same bytes.
 
@@ -33,9 +34,12 @@ import re
 import sys
 import tokenize
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import engine_bytecode
 
 #: What Python's own start-up imports in Pyodide (the file system's encoding, ``site``),
 #: found by experiment (``sys.modules`` after a bare boot). Everything else Pyodide's boot
@@ -45,6 +49,11 @@ from pathlib import Path
 STARTUP = ("encodings", "encodings.aliases", "encodings.utf_8", "site")
 #: ``sysconfig`` imports its data module by a computed name: every archive module so named is kept.
 SYSCONFIG_DATA = "_sysconfigdata_"
+#: The compressed bytes (gzip's) that shipping modules compiled may add to a first visit: at
+#: 150 KB a quarter of the modules, the boot's largest (``loadPyodide`` in Node 3.4 -> 2.4 s).
+COMPILED_ALLOWANCE = 150_000
+#: The zlib level the growth is measured at (a host's gzip -9).
+COMPRESS_LEVEL = 9
 #: Pyodide's own packages: their modules named by the runtime are kept, and their imports
 #: are followed into functions too (``loadPyodide`` and ``unpackArchive`` call them).
 PYODIDE_PACKAGES = ("_pyodide", "pyodide")
@@ -72,10 +81,12 @@ class Module:
 
 
 def module_of(entry: str) -> Module | None:
-    """The module an archive entry (``json/__init__.py``, ``os.py``) defines, or None."""
-    if not entry.endswith(".py"):
+    """The module an archive entry (``json/__init__.py``, ``os.py``, ``re/_parser.pyc``) defines,
+    or None."""
+    stem, dot, suffix = entry.rpartition(".")
+    if not dot or suffix not in ("py", "pyc"):
         return None
-    parts = entry[:-3].split("/")
+    parts = stem.split("/")
     package = parts[-1] == "__init__"
     if package:
         parts.pop()
@@ -390,20 +401,89 @@ def strip_comments(source: bytes) -> bytes:
     return out
 
 
+def strip_docstrings(source: bytes) -> bytes:
+    """``source`` with each docstring replaced by ``None`` over the same lines: ``__doc__`` is then
+    ``None``, as Python's ``-OO`` leaves it (the standard library supports that), and tracebacks
+    keep their line numbers. Docstrings are about a fifth of the engine's standard library.
+
+    A source that does not declare UTF-8 is returned as it is. The result must parse to the
+    source's syntax tree with its docstrings ``None``, else TrimError.
+    """
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    if encoding not in ("utf-8", "utf-8-sig"):
+        return source
+    tree = ast.parse(source)
+    docs = [body[0].value for body in engine_bytecode.documented(tree)]  # type: ignore[attr-defined]
+    lines = source.splitlines(keepends=True)  # ast's offsets: lines from 1, columns in UTF-8 bytes
+    for doc in sorted(docs, key=lambda d: (d.lineno, d.col_offset), reverse=True):
+        first, last = doc.lineno - 1, doc.end_lineno - 1  # type: ignore[operator]
+        head, tail = lines[first][:doc.col_offset], lines[last][doc.end_col_offset:]
+        spanned = last - first
+        lines[first:last + 1] = [head + (b"(None" + b"\n" * spanned + b")" if spanned else b"None") + tail]
+    out = b"".join(lines)
+    for doc in docs:
+        doc.value = None  # type: ignore[attr-defined]
+    if ast.dump(ast.parse(out)) != ast.dump(tree):
+        raise TrimError("replacing docstrings changed the code")
+    return out
+
+
 def modules_of(zf: zipfile.ZipFile) -> dict[str, Module]:
     """The modules of an archive, with those its packages register (``os.path``) as their package's."""
     mods = index(zf.namelist())
     for mod in list(mods.values()):
-        for name in registered(zf.read(mod.entry)):
-            mods.setdefault(name, mod)
+        if mod.entry.endswith(".py"):  # a module that registers others is never compiled (compile_choice)
+            for name in registered(zf.read(mod.entry)):
+                mods.setdefault(name, mod)
     return mods
 
 
-def trim(stdlib_zip: Path, runtime: list[Path], wheel: Path, out: Path, also: Iterable[str] = ()) -> dict:
+def _gzip_size(data: bytes) -> int:
+    return len(zlib.compress(data, COMPRESS_LEVEL))
+
+
+def compile_choice(sources: dict[str, bytes], allowance: int) -> dict[str, bytes]:
+    """Which of the archive's module ``sources`` (entry → source as shipped) go in compiled,
+    each → its ``.pyc`` (:func:`engine_bytecode.pyc`).
+
+    Python imports a ``.pyc`` without compiling it, and compiling the boot's modules is most
+    of ``loadPyodide``'s time; but bytecode compresses worse than source. So modules go in by
+    the most source (what a compile's time grows with) per byte they add compressed, first,
+    while the bytes added stay within ``allowance``. A module that puts others into
+    ``sys.modules`` (``os`` → ``os.path``) stays source: the archive's check reads that there.
+    """
+    ranked = []
+    for entry, source in sources.items():
+        if not entry.endswith(".py") or not source or registered(source):
+            continue
+        code = engine_bytecode.pyc(source, entry)
+        growth = max(0, _gzip_size(code) - _gzip_size(source))
+        ranked.append((-len(source) / max(growth, 1), entry, code, growth))
+    chosen: dict[str, bytes] = {}
+    used = 0
+    for _, entry, code, growth in sorted(ranked):
+        if used + growth <= allowance:
+            chosen[entry] = code
+            used += growth
+    return chosen
+
+
+def slim(entry: str, source: bytes) -> bytes:
+    """An archive entry as shipped: sources without comments, and without docstrings outside
+    Pyodide's own packages (``loadPyodide`` reads theirs)."""
+    if not entry.endswith(".py"):
+        return source
+    source = strip_comments(source)
+    return source if entry.split("/")[0] in PYODIDE_PACKAGES else strip_docstrings(source)
+
+
+def trim(stdlib_zip: Path, runtime: list[Path], wheel: Path, out: Path, also: Iterable[str] = (),
+         allowance: int = COMPILED_ALLOWANCE) -> dict:
     """Write the trimmed archive ``out`` from Pyodide's full one; return what it holds.
 
     ``runtime`` are Pyodide's ``pyodide.asm.mjs`` and ``pyodide.asm.wasm`` (the modules
-    its boot imports, the modules built in); ``also`` more roots (the worker's snippets).
+    its boot imports, the modules built in); ``also`` more roots (the worker's snippets);
+    ``allowance`` the compressed bytes that modules shipped compiled may add (:func:`compile_choice`).
     Raises TrimError when an engine import is neither in the full archive nor built in.
     """
     sources = engine_sources(wheel)
@@ -421,11 +501,14 @@ def trim(stdlib_zip: Path, runtime: list[Path], wheel: Path, out: Path, also: It
                  | {c for source in sources.values() for c in codecs_named(source, aliases, stdlib)})
         keep = closure(roots, stdlib, zf.read)
         files = {stdlib[name].entry for name in keep}
-        entries = [(name, strip_comments(zf.read(name))) for name in sorted(files)]
+        shipped = {name: slim(name, zf.read(name)) for name in sorted(files)}
+    compiled = compile_choice(shipped, allowance)
+    entries = [(name + "c", compiled[name]) if name in compiled else (name, data) for name, data in shipped.items()]
     entries += [(d, b"") for d in sorted(_directories(files))]
     write_archive(out, entries)
     return {"modules": sorted({stdlib[n].name for n in keep}), "engine_imports": sorted(engine.modules),
-            "bytes": sum(len(d) for _, d in entries), "python": sys.version.split()[0]}
+            "compiled": sorted(compiled), "bytes": sum(len(d) for _, d in entries),
+            "python": sys.version.split()[0]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -438,6 +521,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--also", default="", help="more modules to keep, comma-separated")
     parser.add_argument("--report", type=Path, help="where to write what it holds (JSON)")
     args = parser.parse_args(argv)
+    if engine_bytecode.debug_ranges():
+        print("stdlib_trim: run with PYTHONNODEBUGRANGES=1 (no column ranges)", file=sys.stderr)
+        return 2
     try:
         info = trim(args.stdlib, args.runtime, args.wheel, args.out, [n for n in args.also.split(",") if n])
     except TrimError as exc:

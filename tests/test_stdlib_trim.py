@@ -15,6 +15,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
+import engine_bytecode  # noqa: E402
 import stdlib_trim  # noqa: E402
 from stdlib_trim import Module  # noqa: E402
 
@@ -110,6 +111,70 @@ def test_comments_go_and_every_line_stays():
     assert stdlib_trim.strip_comments(latin) == latin
 
 
+DOCUMENTED = (
+    b'"""The module.\n\nIts second line."""\n'
+    b"class A:\n"
+    b"    '''One line.'''\n"
+    b"    def f(self):\n"
+    b'        """Two\n        lines."""; y = 2\n'
+    b"        return y\n"
+    b"def g(): 'only a docstring'\n"
+    b"s = '\xc3\xa9t\xc3\xa9'  # not a docstring: a value\n"
+    b"def h():\n"
+    b"    r'''caf\xc3\xa9\n    ok'''\n"
+    b"    return 'kept'\n"
+)
+
+
+def test_docstrings_become_none_and_every_line_stays():
+    out = stdlib_trim.strip_docstrings(DOCUMENTED)
+    assert len(out.splitlines()) == len(DOCUMENTED.splitlines())
+    assert b"second line" not in out and b"One line" not in out and b"caf" not in out
+    ns: dict = {}
+    exec(compile(out, "m.py", "exec"), ns)
+    assert (ns.get("__doc__"), ns["A"].__doc__, ns["A"].f.__doc__, ns["g"].__doc__, ns["h"].__doc__) == (None,) * 5
+    assert (ns["A"]().f(), ns["h"](), ns["s"]) == (2, "kept", "\u00e9t\u00e9")
+    # the statements after a docstring keep their lines (tracebacks' line numbers)
+    assert out.splitlines()[8].strip() == DOCUMENTED.splitlines()[8].strip() == b"return y"
+    latin = b"# -*- coding: latin-1 -*-\n'''Doc \xe9.'''\n"
+    assert stdlib_trim.strip_docstrings(latin) == latin
+
+
+def test_shipped_sources_keep_docstrings_only_in_pyodides_packages():
+    bare = stdlib_trim.strip_comments(DOCUMENTED)
+    assert bare != DOCUMENTED
+    assert stdlib_trim.slim("json/__init__.py", DOCUMENTED) == stdlib_trim.strip_docstrings(bare)
+    assert stdlib_trim.slim("_pyodide/docstring.py", DOCUMENTED) == bare
+    assert stdlib_trim.slim("pyodide/ffi/__init__.py", DOCUMENTED) == bare
+    assert stdlib_trim.slim("json/data.txt", DOCUMENTED) == DOCUMENTED
+
+
+def _growth(name: str, source: bytes) -> int:
+    return stdlib_trim._gzip_size(engine_bytecode.pyc(source, name)) - stdlib_trim._gzip_size(source)
+
+
+def test_compile_choice_takes_most_source_per_added_byte_within_the_allowance():
+    plain = b"x = 1\n" * 400                       # much source, little added as bytecode
+    dense = b"".join(b"v%d = %d\n" % (i, i * 7919) for i in range(300))  # its numbers add more
+    registers = b"import sys\nsys.modules['mine.path'] = sys\n"
+    sources = {"dense.py": dense, "plain.py": plain, "os.py": registers, "data.txt": b"x", "empty/__init__.py": b""}
+    g_plain, g_dense = _growth("plain.py", plain), _growth("dense.py", dense)
+    assert 0 < g_plain < g_dense and len(plain) / g_plain > len(dense) / g_dense
+    everything = stdlib_trim.compile_choice(sources, 10**9)
+    assert sorted(everything) == ["dense.py", "plain.py"]  # never a registering module, data or an empty file
+    assert everything["plain.py"] == engine_bytecode.pyc(plain, "plain.py")
+    assert sorted(stdlib_trim.compile_choice(sources, g_dense)) == ["plain.py"]  # the better ratio first
+    assert sorted(stdlib_trim.compile_choice(sources, g_plain + g_dense)) == ["dense.py", "plain.py"]
+    assert stdlib_trim.compile_choice(sources, g_plain - 1) == {}
+
+
+def test_an_archive_with_compiled_entries_indexes_them_as_modules():
+    names = ["json/__init__.pyc", "json/decoder.py", "re/_parser.pyc", "os.py", "README.txt", "json/"]
+    mods = stdlib_trim.index(names)
+    assert sorted(mods) == ["json", "json.decoder", "os", "re._parser"]
+    assert (mods["json"].entry, mods["json"].package) == ("json/__init__.pyc", True)
+
+
 def test_written_archive_is_stored_and_reproducible(tmp_path):
     entries = [("b.py", b"x = 1\n" * 50), ("a/", b""), ("a/__init__.py", b"")]
     stdlib_trim.write_archive(tmp_path / "1.zip", entries)
@@ -180,10 +245,26 @@ def test_the_check_fails_when_a_module_the_engine_imports_is_missing(shipped, tm
     builtin = stdlib_trim.builtin_modules("")  # nothing built in but the core
     engine = _repo_imports(wheel)
     with zipfile.ZipFile(archive) as zf:
-        entries = [(i.filename, zf.read(i)) for i in zf.infolist() if i.filename != "random.py"]
+        gone = stdlib_trim.modules_of(zf)["random"].entry
+        entries = [(i.filename, zf.read(i)) for i in zf.infolist() if i.filename != gone]
     cut = tmp_path / "cut.zip"
     stdlib_trim.write_archive(cut, entries)
     with zipfile.ZipFile(cut) as zf:
         absent = stdlib_trim.missing(engine, stdlib_trim.modules_of(zf), builtin)
     assert "random" in absent
     assert {"time", "zlib"} <= set(absent)  # built into Pyodide, so absent when nothing is built in
+
+
+def test_the_shipped_archive_holds_the_chosen_modules_compiled(shipped):
+    archive, _ = shipped
+    with zipfile.ZipFile(archive) as zf:
+        names = zf.namelist()
+        compiled = [n for n in names if n.endswith(".pyc")]
+        headers = {zf.read(n)[4:8] for n in compiled}
+        sources = [n for n in names if n.endswith(".py")]
+    # a share of the modules, never both forms of one, never a module that registers others
+    assert 10 <= len(compiled) < len(sources)
+    assert not {n[:-1] for n in compiled} & set(sources)
+    assert "os.py" in sources and "os.pyc" not in compiled
+    # each a lone bytecode file that Python takes without its source (PEP 552: hash-based, unchecked)
+    assert headers == {engine_bytecode.UNCHECKED_HASH.to_bytes(4, "little")}

@@ -43,6 +43,7 @@ from engine_probe import boot_info  # noqa: E402
 
 import build_site  # noqa: E402
 import site_compress  # noqa: E402
+import stdlib_trim  # noqa: E402
 
 READY_TO_BID = BID_USABLE_JS
 
@@ -271,7 +272,8 @@ def archive_figures(dist: Path) -> dict:
     info = json.loads((dist / "build.json").read_text())
     stored = (dist / info["stdlib"]).read_bytes()
     with zipfile.ZipFile(dist / info["stdlib"]) as zf:
-        modules = sum(1 for n in zf.namelist() if n.endswith(".py"))
+        names = zf.namelist()
+        modules, compiled = len(stdlib_trim.index(names)), sum(1 for n in names if n.endswith(".pyc"))
         deflated_path = Path(tempfile.mkdtemp()) / "deflated.zip"
         with zipfile.ZipFile(deflated_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
             for item in zf.infolist():
@@ -279,7 +281,7 @@ def archive_figures(dist: Path) -> dict:
     deflated = deflated_path.read_bytes()
     shutil.rmtree(deflated_path.parent, ignore_errors=True)
     cache = build_site.CACHE_BROTLI
-    return {"modules": modules, "full_archive_bytes": (dist / "pyodide" / "python_stdlib.zip").stat().st_size,
+    return {"modules": modules, "compiled": compiled, "full_archive_bytes": (dist / "pyodide" / "python_stdlib.zip").stat().st_size,
             **{f"{name}_{host}": size for name, data in (("stored", stored), ("deflated", deflated))
                for host, size in (("bytes", len(data)), ("gzip", len(site_compress.gzip_bytes(data))),
                                   ("brotli", _brotli_size(data, cache)))}}
