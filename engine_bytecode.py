@@ -33,26 +33,27 @@ DEFLATE_LEVEL = 9
 
 
 #: Syntax whose first statement, if a string, is its docstring.
+Documented = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def documented(tree: ast.Module) -> Iterator[list[ast.stmt]]:
-    """The bodies in ``tree`` (module, classes, functions) that open with a docstring."""
+def documented(tree: ast.Module) -> Iterator[Documented]:
+    """The module, classes and functions of ``tree`` whose body opens with a docstring."""
     for node in ast.walk(tree):
         if isinstance(node, DOCUMENTED):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):
-                yield body
+                yield node
 
 
 def without_docstrings(tree: ast.Module) -> ast.Module:
     """``tree`` with the docstring of the module and of every class and function taken out
     (a body left empty gets ``pass``)."""
-    for body in list(documented(tree)):
-        doc = body.pop(0)
-        if not body:
-            body.append(ast.copy_location(ast.Pass(), doc))
+    for node in list(documented(tree)):
+        doc = node.body.pop(0)
+        if not node.body:
+            node.body.append(ast.copy_location(ast.Pass(), doc))
     return tree
 
 
@@ -85,7 +86,7 @@ def compile_wheel(wheel: str, out: str) -> int:
 
 def debug_ranges() -> bool:
     """Whether this Python writes column ranges into bytecode (off with ``PYTHONNODEBUGRANGES``)."""
-    _, _, start, _ = next(compile("x = 1", "<probe>", "exec").co_positions())
+    _, _, start, _ = next(iter(compile("x = 1", "<probe>", "exec").co_positions()))
     return start is not None
 
 

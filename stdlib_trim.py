@@ -413,16 +413,17 @@ def strip_docstrings(source: bytes) -> bytes:
     if encoding not in ("utf-8", "utf-8-sig"):
         return source
     tree = ast.parse(source)
-    docs = [body[0].value for body in engine_bytecode.documented(tree)]  # type: ignore[attr-defined]
+    docs = [opening.value for node in engine_bytecode.documented(tree)
+            if isinstance(opening := node.body[0], ast.Expr) and isinstance(opening.value, ast.Constant)]
     lines = source.splitlines(keepends=True)  # ast's offsets: lines from 1, columns in UTF-8 bytes
     for doc in sorted(docs, key=lambda d: (d.lineno, d.col_offset), reverse=True):
-        first, last = doc.lineno - 1, doc.end_lineno - 1  # type: ignore[operator]
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
         head, tail = lines[first][:doc.col_offset], lines[last][doc.end_col_offset:]
         spanned = last - first
         lines[first:last + 1] = [head + (b"(None" + b"\n" * spanned + b")" if spanned else b"None") + tail]
     out = b"".join(lines)
     for doc in docs:
-        doc.value = None  # type: ignore[attr-defined]
+        doc.value = None
     if ast.dump(ast.parse(out)) != ast.dump(tree):
         raise TrimError("replacing docstrings changed the code")
     return out

@@ -22,6 +22,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import engine_bytecode
+
 # 1980-01-01 00:00:00, the earliest time a zip entry can hold (like SOURCE_DATE_EPOCH=315532800).
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 FILE_MODE = 0o644 << 16  # rw-r--r-- in the zip entry's external attributes
@@ -125,18 +127,17 @@ def private_docstrings(text: str) -> list[range]:
     lines leaves the code as it was)."""
     lines = text.split("\n")
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in engine_bytecode.documented(ast.parse(text)):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or len(node.body) < 2:
             continue
         if not node.name.startswith("_") or node.name.startswith("__"):
             continue
         doc, after = node.body[0], node.body[1]
-        if not (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)):
-            continue
+        end = doc.end_lineno or doc.lineno
         alone = (not lines[doc.lineno - 1][:doc.col_offset].strip()
-                 and not lines[doc.end_lineno - 1][doc.end_col_offset:].strip() and after.lineno > doc.end_lineno)
+                 and not lines[end - 1][doc.end_col_offset:].strip() and after.lineno > end)
         if alone:
-            found.append(range(doc.lineno - 1, doc.end_lineno))
+            found.append(range(doc.lineno - 1, end))
     return found
 
 
