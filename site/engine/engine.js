@@ -28,6 +28,10 @@
 // session id; a Python exception becomes error code "internal"; call() rejects with an Error
 // carrying .code. The messages and their shapes are listed in protocol.js.
 //
+// A shared engine that ends, or never says a word, before it was ready for this page is
+// replaced once by a fresh one (SHARED_RESTARTS): a page reloaded just as the last page of its
+// engine left meets the instance being ended, and would otherwise report a boot that never failed.
+//
 // Failures: a boot that fails or stalls rejects `ready` and every call with code "boot";
 // a request past its deadline, a worker `error` or `messageerror` after boot, a worker that
 // has ended (its life lock comes free) or one that stops ticking rejects every pending and
@@ -35,7 +39,7 @@
 // for pages that still use it) and `onFail(code)` is called once: the page then says so.
 import { openEngine, takeEngine } from "./connect.js";
 import { BOOT_ERROR, LINK, MESSAGES, deadlineOf } from "./protocol.js";
-import { FAILED_BOOT, FAILED_STOPPED, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";
+import { FAILED_BOOT, FAILED_STOPPED, NO_WORD, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";
 
 /** Error code of requests to an engine that stopped answering. */
 export const STOPPED_ERROR = FAILED_STOPPED;
@@ -48,8 +52,12 @@ function engineError(code, message) {
 
 const changes = (fn) => Object.hasOwn(MESSAGES, fn) && MESSAGES[fn].changes === true;
 
+/** How many times a shared engine that ended before it was ready is replaced by a new one. */
+const SHARED_RESTARTS = 1;
+
 export function startEngine({ onProgress, onSave, onFail, dedicated = false } = {}) {
-  const link = dedicated ? openEngine({ dedicated: true }) : takeEngine();
+  let link = dedicated ? openEngine({ dedicated: true }) : takeEngine();
+  let restarts = 0;
   const pending = new Map();
   let nextId = 1;
   let booted = false;
@@ -61,7 +69,9 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
   });
   ready.catch(() => {}); // callers that never await `ready` get no unhandled rejection
 
-  const watchdog = createWatchdog({ onFail: (kind, detail) => fail(kind, detail) });
+  /** A watchdog for the current link: a worker that never said a word has ended for this page. */
+  const watch = () => createWatchdog({ onFail: (kind, detail) => (detail === NO_WORD ? ended(link, detail) : fail(kind, detail)) });
+  let watchdog = watch();
 
   function fail(kind, detail, quiet = false) {
     if (failure) return;
@@ -93,19 +103,41 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
     }
   }
 
-  const handlers = {
-    message: onMessage,
-    error: (event) => fail(booted ? FAILED_STOPPED : FAILED_BOOT, (event && event.message) || "engine worker failed"),
-    messageerror: () => fail(FAILED_STOPPED, "a reply could not be read"),
-  };
+  /**
+   * The worker has ended (or failed) for this page: after boot the engine has failed; before
+   * it, a shared engine is first replaced by a new one (its generation retired, the requests
+   * sent again), up to SHARED_RESTARTS times.
+   */
+  function ended(from, detail) {
+    if (failure || from !== link) return; // an earlier link's last word
+    if (booted || !link.shared || restarts >= SHARED_RESTARTS) {
+      fail(booted ? FAILED_STOPPED : FAILED_BOOT, detail);
+      return;
+    }
+    restarts += 1;
+    console.warn(`engine started again: ${detail} before it was ready`);
+    link.close(true);
+    watchdog.stop();
+    watchdog = watch();
+    link = openEngine();
+    const now = link;
+    queueMicrotask(() => now.listen(handlersOf(now)));
+    for (const [id, p] of pending) now.post({ id, fn: p.fn, args: p.args });
+  }
 
-  /** Ask for the worker's life lock: granted once the worker has ended, which fails the engine
-   * (the worker names it once; failing twice would change nothing). */
+  /** The event handlers of `of`, one of this engine's links. */
+  const handlersOf = (of) => ({
+    message: (event) => of === link && onMessage(event),
+    error: (event) => ended(of, (event && event.message) || "engine worker failed"),
+    messageerror: () => of === link && fail(FAILED_STOPPED, "a reply could not be read"),
+  });
+
+  /** Ask for the worker's life lock: granted once the worker has ended, which ends the engine
+   * (the worker names it once; ending twice would change nothing). */
   function watchLife(lock) {
     if (typeof lock !== "string" || !navigator.locks) return;
-    navigator.locks
-      .request(lock, () => fail(booted ? FAILED_STOPPED : FAILED_BOOT, "the engine worker has ended"))
-      .catch(() => {});
+    const of = link;
+    navigator.locks.request(lock, () => ended(of, "the engine worker has ended")).catch(() => {});
   }
 
   function onMessage(event) {
@@ -148,13 +180,14 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
   // Listen from a microtask, as a new worker's first event (a task) would arrive: so no
   // callback runs before the caller has finished setting up (an early-started link may
   // have failed already); what it said meanwhile is replayed first, in order.
-  queueMicrotask(() => link.listen(handlers));
+  const first = link;
+  queueMicrotask(() => first.listen(handlersOf(first)));
 
   function call(fn, args = {}) {
     if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      const p = { fn, resolve, reject, ms: deadlineOf(fn), timer: null, running: false };
+      const p = { fn, args, resolve, reject, ms: deadlineOf(fn), timer: null, running: false };
       pending.set(id, p);
       if (booted) arm(p, QUEUE_WAIT_MS, false);
       link.post({ id, fn, args });

@@ -39,6 +39,8 @@ export const QUEUE_WAIT_MS = 120000;
 /** Why the engine failed: it could not start, or it stopped answering. */
 export const FAILED_BOOT = "boot";
 export const FAILED_STOPPED = "stopped";
+/** Why a boot failed when the worker never said a word (a shared one may have been ending). */
+export const NO_WORD = "no word from the worker";
 
 /**
  * A watchdog. `onFail(kind, detail)` is called once (kind FAILED_BOOT | FAILED_STOPPED).
@@ -74,7 +76,7 @@ export function createWatchdog({ onFail, now = () => performance.now() }) {
     }
     if (!booted) {
       if (lastTick === null) {
-        if (t - started > BOOT_SILENT_MS) fail(FAILED_BOOT, "no word from the worker");
+        if (t - started > BOOT_SILENT_MS) fail(FAILED_BOOT, NO_WORD);
       } else if (t - lastTick < TICK_LATE_MS) {
         if (t - lastProgress > BOOT_STALL_MS) fail(FAILED_BOOT, "boot stalled");
       } else if (t - Math.max(lastTick, lastProgress) > BOOT_BUSY_MS) {

@@ -90,7 +90,9 @@ def context(browser, site, seed_snapshot):
 def new_page(ctx):
     page = ctx.new_page()
     page.set_default_timeout(60_000)
+    page.console_warnings = []  # the engine's why of a fault (engine.js), in driver's failure messages
     page.on("console", lambda m: m.type == "error" and ctx.console_errors.append(m.text))
+    page.on("console", lambda m: m.type == "warning" and page.console_warnings.append(m.text))
     page.on("pageerror", lambda e: ctx.console_errors.append(f"pageerror: {e}"))
     return page
 

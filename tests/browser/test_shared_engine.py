@@ -250,3 +250,23 @@ def test_play_goes_before_analysis_and_a_budget_is_spent_in_slices(page, site_ur
     assert out["replies"] == [
         ["game", 1, None], ["game", 2, None], ["viewer", 2, True], ["viewer", 3, True], ["viewer", 1, False],
     ]
+
+
+def test_a_shared_engine_that_ends_before_it_is_ready_is_replaced_once(page, site_url):
+    """A page reloaded just as the last page of its engine left can meet that engine while it is
+    being ended: the page starts a fresh one (once) instead of saying the engine could not start.
+    Here the engine is ended as soon as it exists, well before its boot (a snapshot restore) is
+    done."""
+    page.goto(site_url + "?speed=0", wait_until="commit")
+    killed = 0
+    while not killed:
+        killed = kill_shared_engines(page)
+    assert killed == 1
+    wait_playable(page)
+    assert page.evaluate("() => document.body.dataset.phase") != "error"
+    act(page, next_action(page))                # the new engine answers
+    # one engine serves the page: the replacement (a shared one; a worker of its own where the
+    # browser reported the first as failing to start, connect.js), and nothing said it failed
+    assert sum(engine_count(page).values()) == 1
+    assert [w for w in page.console_warnings if w.startswith("engine failed")] == []
+    assert_clean(page)
