@@ -125,11 +125,18 @@ def test_hard_explained_action_is_the_choice_at_full_budget() -> None:
     assert "play.search" in codes or "play.search_rule" in codes
 
 
-def test_hard_explained_action_is_the_choice_in_50_matches_with_a_small_budget() -> None:
+#: The 50 small-budget matches in chunks of this many, each a test of its own: pytest-xdist
+#: spreads them over its workers (one test of all 50 was the suite's longest, about 75 s).
+SMALL_BUDGET_CHUNK = 10
+
+
+@pytest.mark.parametrize("first", range(0, MATCHES, SMALL_BUDGET_CHUNK))
+def test_hard_explained_action_is_the_choice_in_50_matches_with_a_small_budget(first: int) -> None:
     # the same code path at the smallest budget (16 deals a decision), the first hand of 50 matches;
     # the full budget: HARD_HANDS above, and 50 whole matches by tools/bench_explain.py --check
-    codes = [c for seed in range(MATCHES) for c in play_explained(["hard", "hard", "normal", "normal"], seed,
-                                                                   max_hands=1, budget=1)]
+    seeds = range(first, min(first + SMALL_BUDGET_CHUNK, MATCHES))
+    codes = [c for seed in seeds for c in play_explained(["hard", "hard", "normal", "normal"], seed,
+                                                         max_hands=1, budget=1)]
     assert {"play.search", "play.search_rule"} <= set(codes)
 
 
