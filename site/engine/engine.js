@@ -28,7 +28,7 @@
 // session id; a Python exception becomes error code "internal"; call() rejects with an Error
 // carrying .code. The messages and their shapes are listed in protocol.js.
 //
-// A shared engine that ends, or never says a word, before it was ready for this page is
+// A shared engine that ends, or falls or stays silent, before it was ready for this page is
 // replaced once by a fresh one (SHARED_RESTARTS): a page reloaded just as the last page of its
 // engine left meets the instance being ended, and would otherwise report a boot that never failed.
 //
@@ -39,7 +39,7 @@
 // for pages that still use it) and `onFail(code)` is called once: the page then says so.
 import { openEngine, takeEngine } from "./connect.js";
 import { BOOT_ERROR, LINK, MESSAGES, deadlineOf } from "./protocol.js";
-import { FAILED_BOOT, FAILED_STOPPED, NO_WORD, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";
+import { FAILED_BOOT, FAILED_STOPPED, FELL_SILENT, NO_WORD, QUEUE_WAIT_MS, createWatchdog } from "./watchdog.js";
 
 /** Error code of requests to an engine that stopped answering. */
 export const STOPPED_ERROR = FAILED_STOPPED;
@@ -69,8 +69,10 @@ export function startEngine({ onProgress, onSave, onFail, dedicated = false } = 
   });
   ready.catch(() => {}); // callers that never await `ready` get no unhandled rejection
 
-  /** A watchdog for the current link: a worker that never said a word has ended for this page. */
-  const watch = () => createWatchdog({ onFail: (kind, detail) => (detail === NO_WORD ? ended(link, detail) : fail(kind, detail)) });
+  /** A watchdog for the current link: a worker silent from the start, or fallen silent, while
+   * booting has ended for this page. */
+  const silent = (detail) => detail === NO_WORD || detail === FELL_SILENT;
+  const watch = () => createWatchdog({ onFail: (kind, detail) => (silent(detail) ? ended(link, detail) : fail(kind, detail)) });
   let watchdog = watch();
 
   function fail(kind, detail, quiet = false) {

@@ -39,8 +39,10 @@ export const QUEUE_WAIT_MS = 120000;
 /** Why the engine failed: it could not start, or it stopped answering. */
 export const FAILED_BOOT = "boot";
 export const FAILED_STOPPED = "stopped";
-/** Why a boot failed when the worker never said a word (a shared one may have been ending). */
+/** Why a boot failed when the worker never said a word, or fell silent (a shared one may
+ * have been ending). */
 export const NO_WORD = "no word from the worker";
+export const FELL_SILENT = "boot silent";
 
 /**
  * A watchdog. `onFail(kind, detail)` is called once (kind FAILED_BOOT | FAILED_STOPPED).
@@ -80,7 +82,7 @@ export function createWatchdog({ onFail, now = () => performance.now() }) {
       } else if (t - lastTick < TICK_LATE_MS) {
         if (t - lastProgress > BOOT_STALL_MS) fail(FAILED_BOOT, "boot stalled");
       } else if (t - Math.max(lastTick, lastProgress) > BOOT_BUSY_MS) {
-        fail(FAILED_BOOT, "boot silent");
+        fail(FAILED_BOOT, FELL_SILENT);
       }
       return;
     }
