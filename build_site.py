@@ -49,6 +49,7 @@ explicit MIME map (.mjs as text/javascript, .wasm as application/wasm, ...),
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.utils
 import functools
 import hashlib
@@ -593,8 +594,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()
         self.vary = any(os.path.isfile(path + suffix) for suffix in site_compress.ENCODINGS.values())
         wanted = accepted_encodings(self.headers.get("Accept-Encoding"))
-        for encoding, suffix in site_compress.ENCODINGS.items():
-            if encoding in wanted and self.vary:
+        for encoding, suffix in site_compress.ENCODINGS.items() if self.vary else ():
+            if encoding in wanted:
                 try:  # opened, not looked for first: a deployment may remove it meanwhile
                     body = open(path + suffix, "rb")  # noqa: SIM115 - closed by the caller
                 except FileNotFoundError:
@@ -610,10 +611,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             since = self.headers.get("If-Modified-Since")
             unchanged = False
             if since and "If-None-Match" not in self.headers:
-                try:
+                with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):  # unreadable: send it
                     unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= mtime
-                except (TypeError, ValueError, IndexError, OverflowError):
-                    unchanged = False
             if unchanged:
                 body.close()
                 self.send_response(http.HTTPStatus.NOT_MODIFIED)
