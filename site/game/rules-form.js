@@ -69,6 +69,9 @@ function optionRow(key, kind, choices) {
 export function createRulesForm({ ask, storeKey }) {
   let presets = {};
   let asked = 0; // the newest check: older answers are ignored
+  // Start was refused: the field the engine names takes the focus, whichever check marks it
+  // last (an option changed as Start is pressed asks again, and only the newest answer counts)
+  let focusRefused = false;
   const body = () => $("[data-role='rules-body']");
   const errorBox = () => $("[data-role='rules-error']");
   const presetSelect = () => $("#rules-preset");
@@ -117,7 +120,10 @@ export function createRulesForm({ ask, storeKey }) {
     const keys = await refusedFields(values);
     if (mine !== asked) return null;
     markFields(keys);
-    return keys.length ? control(keys[0]) : null;
+    const first = keys.length ? control(keys[0]) : null;
+    if (first && focusRefused) first.focus();
+    focusRefused = false;
+    return first;
   }
 
   function showName(rules) {
@@ -174,6 +180,7 @@ export function createRulesForm({ ask, storeKey }) {
     if (mine !== asked) return;
     if (r.error) await refuse(r.error, values, mine);
     else {
+      focusRefused = false;
       showError(null);
       showName(r.rules);
     }
@@ -219,15 +226,16 @@ export function createRulesForm({ ask, storeKey }) {
   /** The form's rules checked by the engine and remembered, or null (the refusal is shown). */
   async function confirm() {
     const mine = ++asked;
+    focusRefused = true;
     const values = read();
     const r = await check(values);
     if (mine !== asked) return null;
     if (r.error) {
       // the field the engine refuses takes the focus (scrolled into view), its message beside it
-      const first = await refuse(r.error, values, mine);
-      if (first) first.focus();
+      await refuse(r.error, values, mine);
       return null;
     }
+    focusRefused = false;
     showError(null);
     try {
       localStorage.setItem(storeKey, JSON.stringify(r.rules));

@@ -1,7 +1,8 @@
 """Browser test harness: build dist/ once, serve it on a free port, drive Chromium.
 
-Chromium is looked up in this order: Playwright's own installed build, env
-CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, chromium, google-chrome.
+Chromium is looked up in this order (find_chromium): env CHROMIUM_PATH, a headless shell
+(Playwright's, then the system's chromium-headless-shell), Playwright's own full build,
+/usr/bin/chromium, chromium-browser, chromium, google-chrome.
 Fixtures:
   site_url        base URL of the served dist/ (ends with "/")
   browser         a headless Chromium (session)
@@ -84,7 +85,40 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
-def find_chromium(playwright=None) -> str | None:
+#: Where Playwright keeps its browsers, and where its builds of Chromium's headless shell lie there.
+PLAYWRIGHT_BROWSERS = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+PLAYWRIGHT_HEADLESS_SHELL = "chromium_headless_shell-*/chrome-headless-shell-linux*/chrome-headless-shell"
+#: The system's headless shell (Debian's chromium-headless-shell).
+SYSTEM_HEADLESS_SHELLS = ("chromium-headless-shell", "chrome-headless-shell")
+
+
+def find_headless_shell() -> str | None:
+    """Chromium's headless shell (Playwright's build first, then the system's), or None.
+
+    The same Blink and V8 as the full browser without its windowing layers: the suite's
+    pages cost about a fifth less CPU in it. WebRTC inside a loopback-only namespace needs
+    the full browser (test_friends_rtc.py asks for that)."""
+    for path in sorted(PLAYWRIGHT_BROWSERS.glob(PLAYWRIGHT_HEADLESS_SHELL), reverse=True):
+        if os.access(path, os.X_OK):
+            return str(path)
+    for name in SYSTEM_HEADLESS_SHELLS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def find_chromium(playwright=None, *, headless_shell: bool = False) -> str | None:
+    """The Chromium to drive: env CHROMIUM_PATH when set, else (``headless_shell``) a
+    headless shell, else the full browser (Playwright's own build first, then the
+    system's). Benchmarks leave ``headless_shell`` off: they time what players run."""
+    env = os.environ.get("CHROMIUM_PATH")
+    if env and os.path.isfile(env):
+        return env
+    if headless_shell:
+        shell = find_headless_shell()
+        if shell:
+            return shell
     if playwright is not None:
         try:
             path = playwright.chromium.executable_path
@@ -92,9 +126,6 @@ def find_chromium(playwright=None) -> str | None:
             path = None
         if path and os.path.isfile(path):
             return path
-    env = os.environ.get("CHROMIUM_PATH")
-    if env and os.path.isfile(env):
-        return env
     if os.path.isfile("/usr/bin/chromium"):
         return "/usr/bin/chromium"
     for name in ("chromium-browser", "chromium", "google-chrome", "google-chrome-stable"):
@@ -134,7 +165,7 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    exe = find_chromium(playwright_instance)
+    exe = find_chromium(playwright_instance, headless_shell=True)
     if exe is None:
         pytest.fail("no Chromium found: install Debian's chromium or set CHROMIUM_PATH")
     browser = playwright_instance.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)

@@ -177,7 +177,8 @@ def rtc(playwright_instance, dist_dir, site_url, site_snapshot, tmp_path_factory
     inner.write_text(INNER_SH.format(
         root=q(str(ROOT)), python=q(sys.executable), server=q(str(HERE / "harness_server.py")),
         dist=q(str(dist_dir)), port=PORT, snapshot=q(str(snapshot)), fifo=q(str(fifo)),
-        chromium=q(find_chromium(playwright_instance))))
+        # the full browser: in the headless shell the friend's page never connects here
+        chromium=q(find_chromium(playwright_instance, headless_shell=False))))
     outer = folder / "chromium"
     outer.write_text(f"#!/bin/sh\nexec unshare -n {q(str(inner))} \"$@\"\n")
     for script in (inner, outer):

@@ -141,6 +141,14 @@ def test_the_score_sheet_opens_at_its_top_with_the_result_in_view(game):
     assert_clean(page)
 
 
+#: How long the refused field may take to get the focus (two rounds of engine checks).
+FOCUS_MS = 20_000
+#: Where the focus is, and what the form shows: for a failure's message.
+FOCUSED_JS = """() => ({focus: document.activeElement && (document.activeElement.id || document.activeElement.tagName),
+  dialog: document.querySelector('#new-dialog').open, error: document.querySelector("[data-role='rules-error']").textContent,
+  target: document.querySelector('#rules-target').value})"""
+
+
 def test_a_refused_target_is_marked_on_its_field(game):
     """A target of −5: the field itself is marked invalid, with a line beside it naming the
     problem, and takes the focus (the refusal was only a general line far below it)."""
@@ -150,7 +158,11 @@ def test_a_refused_target_is_marked_on_its_field(game):
     page.click("#new-dialog button[data-action='start-match']")
     page.wait_for_selector("#rules-target[aria-invalid='true']")
     # the field takes the focus once the engine has named it (rules-form.js: refuse, then focus)
-    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'")
+    try:
+        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'",
+                               timeout=FOCUS_MS)
+    except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where the focus is
+        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED_JS)!r}, not on the refused field") from exc
     line = page.locator("#rules-invalid-target")
     assert line.is_visible() and line.text_content() == EN["rules.invalidField"]
     assert "rules-invalid-target" in page.get_attribute("#rules-target", "aria-describedby").split()
@@ -165,6 +177,33 @@ def test_a_refused_target_is_marked_on_its_field(game):
     page.wait_for_function("() => !document.querySelector('#rules-target').hasAttribute('aria-invalid')")
     assert page.is_hidden("#rules-invalid-target")
     assert "rules-invalid-target" not in (page.get_attribute("#rules-target", "aria-describedby") or "")
+    page.click("#new-dialog button[data-action='cancel-new']")
+    assert_clean(page)
+
+
+def test_a_refused_start_focuses_the_field_even_when_an_option_asks_again_meanwhile(game):
+    """Start is refused, and before the engine answers the field's change asks again (a
+    change the browser reports late): only the newest answer counts, and that answer still
+    gives the refused field the focus Start asked for."""
+    page = game
+    open_rules(page)
+    page.fill("#rules-target", "-5")
+    page.focus("#new-dialog button[data-action='start-match']")   # the change is not reported yet
+    page.evaluate("""() => {
+      document.querySelector('#new-form').requestSubmit();
+      document.querySelector('#rules-target').dispatchEvent(new Event('change', {bubbles: true}));
+    }""")
+    page.wait_for_selector("#rules-target[aria-invalid='true']")
+    try:
+        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'",
+                               timeout=FOCUS_MS)
+    except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where the focus is
+        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED_JS)!r}, not on the refused field") from exc
+    assert page.is_visible("#new-dialog")
+    assert page.locator("#new-dialog [aria-invalid='true']").count() == 1
+    page.fill("#rules-target", "500")
+    page.dispatch_event("#rules-target", "change")
+    page.wait_for_function("() => !document.querySelector('#rules-target').hasAttribute('aria-invalid')")
     page.click("#new-dialog button[data-action='cancel-new']")
     assert_clean(page)
 
