@@ -149,6 +149,15 @@ FOCUSED_JS = """() => ({focus: document.activeElement && (document.activeElement
   target: document.querySelector('#rules-target').value})"""
 
 
+def wait_for_focus_on_target(page) -> None:
+    """Wait until the refused target field has the focus; else fail saying where it is."""
+    try:
+        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'",
+                               timeout=FOCUS_MS)
+    except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where the focus is
+        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED_JS)!r}, not on the refused field") from exc
+
+
 def test_a_refused_target_is_marked_on_its_field(game):
     """A target of −5: the field itself is marked invalid, with a line beside it naming the
     problem, and takes the focus (the refusal was only a general line far below it)."""
@@ -158,11 +167,7 @@ def test_a_refused_target_is_marked_on_its_field(game):
     page.click("#new-dialog button[data-action='start-match']")
     page.wait_for_selector("#rules-target[aria-invalid='true']")
     # the field takes the focus once the engine has named it (rules-form.js: refuse, then focus)
-    try:
-        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'",
-                               timeout=FOCUS_MS)
-    except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where the focus is
-        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED_JS)!r}, not on the refused field") from exc
+    wait_for_focus_on_target(page)
     line = page.locator("#rules-invalid-target")
     assert line.is_visible() and line.text_content() == EN["rules.invalidField"]
     assert "rules-invalid-target" in page.get_attribute("#rules-target", "aria-describedby").split()
@@ -194,11 +199,7 @@ def test_a_refused_start_focuses_the_field_even_when_an_option_asks_again_meanwh
       document.querySelector('#rules-target').dispatchEvent(new Event('change', {bubbles: true}));
     }""")
     page.wait_for_selector("#rules-target[aria-invalid='true']")
-    try:
-        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rules-target'",
-                               timeout=FOCUS_MS)
-    except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where the focus is
-        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED_JS)!r}, not on the refused field") from exc
+    wait_for_focus_on_target(page)
     assert page.is_visible("#new-dialog")
     assert page.locator("#new-dialog [aria-invalid='true']").count() == 1
     page.fill("#rules-target", "500")
