@@ -113,17 +113,15 @@ export function createRulesForm({ ask, storeKey }) {
     return keys.filter((key, i) => answers[i].error);
   }
 
-  /** Show the engine's refusal of `values` and mark the fields it names; the first marked is returned. */
+  /** Show the engine's refusal of `values` and mark the fields it names; after a refused Start the first takes the focus. */
   async function refuse(err, values, mine) {
     showError(err);
     showName(null);
     const keys = await refusedFields(values);
-    if (mine !== asked) return null;
+    if (mine !== asked) return;
     markFields(keys);
-    const first = keys.length ? control(keys[0]) : null;
-    if (first && focusRefused) first.focus();
+    if (keys.length && focusRefused) control(keys[0]).focus();
     focusRefused = false;
-    return first;
   }
 
   function showName(rules) {
