@@ -120,8 +120,16 @@ export function createRulesForm({ ask, storeKey }) {
     const keys = await refusedFields(values);
     if (mine !== asked) return;
     markFields(keys);
-    if (keys.length && focusRefused) control(keys[0]).focus();
+    if (keys.length && focusRefused) showRefused(control(keys[0]));
     focusRefused = false;
+  }
+
+  /** Give a refused field the focus with its whole option in view: focusing alone scrolls only
+   * the field itself into the dialog, leaving the line under it that says what is wrong below
+   * the dialog's edge on a phone. */
+  function showRefused(field) {
+    field.focus({ preventScroll: true });
+    (field.closest(".rule-opt") || field).scrollIntoView({ block: "nearest" });
   }
 
   function showName(rules) {

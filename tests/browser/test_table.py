@@ -209,6 +209,43 @@ def test_a_refused_start_focuses_the_field_even_when_an_option_asks_again_meanwh
     assert_clean(page)
 
 
+#: The refused field's error line: whether it lies wholly inside the viewport and inside every
+#: scrolling box around it (its rectangle, and each clipping box's, to say where it is when not).
+ERROR_LINE_SEEN_JS = """() => {
+  const line = document.querySelector('#rules-invalid-target').getBoundingClientRect();
+  const boxes = [{top: 0, bottom: innerHeight, what: 'viewport'}];
+  for (let el = document.querySelector('#rules-invalid-target').parentElement; el; el = el.parentElement) {
+    const cs = getComputedStyle(el);
+    if (/(auto|scroll|hidden)/.test(cs.overflowY) && el.scrollHeight > el.clientHeight) {
+      const r = el.getBoundingClientRect();
+      boxes.push({top: r.top, bottom: r.top + el.clientHeight, what: el.id || el.className || el.tagName});
+    }
+  }
+  const outside = boxes.filter((b) => line.top < b.top || line.bottom > b.bottom);
+  return {line: [Math.round(line.top), Math.round(line.bottom)], outside: outside.map((b) => [b.what, Math.round(b.top), Math.round(b.bottom)])};
+}"""
+
+
+def test_a_refused_field_shows_the_line_under_it_on_a_phone(game):
+    """On a phone the rules are a long scrolling dialog. The player sets a target of −5, goes
+    back up to the seed and presses Enter: the refused field, far below, takes the focus with
+    the line under it that says what is wrong in view (focusing the field alone scrolled only
+    the field in, its line staying below the dialog's edge)."""
+    page = game
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_rules(page)
+    page.fill("#rules-target", "-5")
+    page.dispatch_event("#rules-target", "change")
+    page.wait_for_selector("#rules-target[aria-invalid='true']")
+    page.focus("#new-seed")                      # scrolls the dialog back up to the seed
+    page.keyboard.press("Enter")                 # submits the form: Start
+    wait_for_focus_on_target(page)
+    seen = page.evaluate(ERROR_LINE_SEEN_JS)
+    assert seen["outside"] == [], seen
+    page.click("#new-dialog button[data-action='cancel-new']")
+    assert_clean(page)
+
+
 #: Whether every choice of each rules <select> shows whole (its longest option's text fits the
 #: control) and every control of the rules box fits inside the box; the blind-nil label's lines.
 RULES_FIT_JS = """() => {
