@@ -10,6 +10,7 @@ import { errorText } from "../lib/errors.js";
 import { t } from "../lib/i18n.js";
 import { CUSTOM_RULES, DEFAULT_RULES, rulesName } from "../lib/rules-words.js";
 import { $, el } from "../lib/dom.js";
+import { pressEnded, trackPresses } from "../lib/press.js";
 
 
 /** The options the form shows, in order: [key, kind, choices]. Kinds: deck, flag, whole, choice. */
@@ -67,6 +68,7 @@ function optionRow(key, kind, choices) {
  * where the last choice is kept. Returns {build, fill, check, confirm, remembered, relabel, linkRefused, startRules}.
  */
 export function createRulesForm({ ask, storeKey }) {
+  trackPresses();
   let presets = {};
   let asked = 0; // the newest check: older answers are ignored
   // Start was refused: the field the engine names takes the focus, whichever check marks it
@@ -118,6 +120,7 @@ export function createRulesForm({ ask, storeKey }) {
     showError(err);
     showName(null);
     const keys = await refusedFields(values);
+    await pressEnded(); // the line beside the field moves the buttons below it: not under a press
     if (mine !== asked) return;
     markFields(keys);
     if (keys.length && focusRefused) showRefused(control(keys[0]));
@@ -183,6 +186,9 @@ export function createRulesForm({ ask, storeKey }) {
     const mine = ++asked;
     const values = read();
     const r = await check(values);
+    // The answer shows or hides the refusal above Start, moving it: a press under way (the tap
+    // on Start that blurred the field and so asked) lands first, and its Start makes this answer old.
+    await pressEnded();
     if (mine !== asked) return;
     if (r.error) await refuse(r.error, values, mine);
     else {

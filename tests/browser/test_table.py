@@ -209,6 +209,33 @@ def test_a_refused_start_focuses_the_field_even_when_an_option_asks_again_meanwh
     assert_clean(page)
 
 
+#: How long the slow tap below holds Start down (ms): time for the engine to answer the field's change.
+SLOW_TAP_MS = 800
+
+
+def test_a_slow_tap_on_start_lands_though_the_fields_refusal_arrives_during_it(game):
+    """The player types −5 and presses Start slowly: the press blurs the field, whose change
+    asks the engine, and the refusal arrives while the button is still down. Showing it above
+    Start moved the button from under the pointer, so the release landed elsewhere and Start
+    was lost (the field marked, the focus left on the button). The answer now waits for the
+    press: Start is pressed, refused, and the field takes the focus."""
+    page = game
+    open_rules(page)
+    page.fill("#rules-target", "-5")
+    start = page.locator("#new-dialog button[data-action='start-match']")
+    start.scroll_into_view_if_needed()
+    box = start.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(SLOW_TAP_MS)
+    page.mouse.up()
+    wait_for_focus_on_target(page)
+    assert page.is_visible("#new-dialog")
+    assert page.text_content("[data-role='rules-error']") != ""
+    page.click("#new-dialog button[data-action='cancel-new']")
+    assert_clean(page)
+
+
 #: The refused field's error line: whether it lies wholly inside the viewport and inside every
 #: scrolling box around it (its rectangle, and each clipping box's, to say where it is when not).
 ERROR_LINE_SEEN_JS = """() => {
