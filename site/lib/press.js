@@ -5,9 +5,13 @@
 //
 //   trackPresses();        // once, before the presses that matter (idempotent)
 //   await pressEnded();    // at once when nothing is pressed, else after the press's click
+//                          // (or its choice in a <select>), and never later than LONGEST_WAIT_MS
 
 /** A touch's click can follow its release in a task of its own: how long to wait for it (ms). */
 const CLICK_AFTER_RELEASE_MS = 120;
+/** The longest a waiter waits (ms): a press held longer is no tap, and a release the page never
+ * sees (one inside a native popup, say) must not hold the answers back. */
+const LONGEST_WAIT_MS = 2000;
 
 let pressed = false;
 let tracking = false;
@@ -39,6 +43,10 @@ export function trackPresses() {
   addEventListener("blur", (event) => {
     if (event.target === window) ended();
   }, opts);
+  // a choice in a <select>'s popup: the press that opened it ends there (the popup has the release)
+  addEventListener("change", (event) => {
+    if (pressed && event.target instanceof HTMLSelectElement) ended();
+  }, opts);
   // the press's click: end after it and its default action (a form's submit) have run
   addEventListener("click", () => {
     if (!pressed) return;
@@ -49,5 +57,9 @@ export function trackPresses() {
 
 /** Resolves once no press is under way (at once when none is). */
 export function pressEnded() {
-  return pressed ? new Promise((go) => waiting.push(go)) : Promise.resolve();
+  if (!pressed) return Promise.resolve();
+  return new Promise((go) => {
+    waiting.push(go);
+    setTimeout(go, LONGEST_WAIT_MS);
+  });
 }

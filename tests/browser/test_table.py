@@ -236,6 +236,30 @@ def test_a_slow_tap_on_start_lands_though_the_fields_refusal_arrives_during_it(g
     assert_clean(page)
 
 
+#: How long an answer may wait behind a press held down (site/lib/press.js waits 2 s at most), with room.
+HELD_PRESS_MS = 6_000
+
+
+def test_a_press_held_down_holds_the_rules_answer_back_only_briefly(game):
+    """A press the page never sees released (one held on the field's explanation, as a release inside
+    a native popup would be) delays the engine's answer to an option's change by at most a
+    moment: the refusal is shown while the button is still down."""
+    page = game
+    open_rules(page)
+    page.fill("#rules-target", "-5")
+    text = page.locator(".rule-opt:has(#rules-target) small")   # the field's explanation
+    text.scroll_into_view_if_needed()
+    box = text.bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.dispatch_event("#rules-target", "change")
+    page.wait_for_selector("#rules-target[aria-invalid='true']", timeout=HELD_PRESS_MS)
+    assert page.is_visible("[data-role='rules-error']")
+    page.mouse.up()
+    page.click("#new-dialog button[data-action='cancel-new']")
+    assert_clean(page)
+
+
 #: The refused field's error line: whether it lies wholly inside the viewport and inside every
 #: scrolling box around it (its rectangle, and each clipping box's, to say where it is when not).
 ERROR_LINE_SEEN_JS = """() => {
