@@ -26,7 +26,7 @@ function ended() {
 
 /** Follow the page's presses from now on. */
 export function trackPresses() {
-  if (tracking || typeof addEventListener !== "function") return;
+  if (tracking) return;
   tracking = true;
   const opts = { capture: true, passive: true };
   addEventListener("pointerdown", () => {

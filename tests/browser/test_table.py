@@ -209,6 +209,15 @@ def test_a_refused_start_focuses_the_field_even_when_an_option_asks_again_meanwh
     assert_clean(page)
 
 
+def press_and_hold(page, selector: str) -> None:
+    """Put the mouse on the middle of ``selector`` (scrolled into view) and press it, without releasing."""
+    target = page.locator(selector)
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
 #: How long the slow tap below holds Start down (ms): time for the engine to answer the field's change.
 SLOW_TAP_MS = 800
 
@@ -222,11 +231,7 @@ def test_a_slow_tap_on_start_lands_though_the_fields_refusal_arrives_during_it(g
     page = game
     open_rules(page)
     page.fill("#rules-target", "-5")
-    start = page.locator("#new-dialog button[data-action='start-match']")
-    start.scroll_into_view_if_needed()
-    box = start.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    press_and_hold(page, "#new-dialog button[data-action='start-match']")
     page.wait_for_timeout(SLOW_TAP_MS)
     page.mouse.up()
     wait_for_focus_on_target(page)
@@ -247,11 +252,7 @@ def test_a_press_held_down_holds_the_rules_answer_back_only_briefly(game):
     page = game
     open_rules(page)
     page.fill("#rules-target", "-5")
-    text = page.locator(".rule-opt:has(#rules-target) small")   # the field's explanation
-    text.scroll_into_view_if_needed()
-    box = text.bounding_box()
-    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    press_and_hold(page, ".rule-opt:has(#rules-target) small")   # the field's explanation
     page.dispatch_event("#rules-target", "change")
     page.wait_for_selector("#rules-target[aria-invalid='true']", timeout=HELD_PRESS_MS)
     assert page.is_visible("[data-role='rules-error']")
