@@ -59,7 +59,10 @@ export function trackPresses() {
 export function pressEnded() {
   if (!pressed) return Promise.resolve();
   return new Promise((go) => {
-    waiting.push(go);
-    setTimeout(go, LONGEST_WAIT_MS);
+    const cap = setTimeout(go, LONGEST_WAIT_MS);
+    waiting.push(() => {
+      clearTimeout(cap);
+      go();
+    });
   });
 }
