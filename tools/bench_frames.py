@@ -49,6 +49,7 @@ from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
 from engine_probe import DEDICATED_ENGINE, engine_count  # noqa: E402
 
 import build_site  # noqa: E402
+import site_compress  # noqa: E402
 
 BOOT_MS = 300_000
 MODES = ("shared", "dedicated")
@@ -148,12 +149,26 @@ def renderer_pss_kb(browser) -> int:
     return total
 
 
+#: How long a page waits for the offline service worker to take control (ms).
+CONTROL_WAIT_MS = 120_000
+
+
 def wait_controlled(page) -> None:
-    page.evaluate("""async () => {
-      if (!navigator.serviceWorker) return;
-      await navigator.serviceWorker.ready;
-      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
-    }""")
+    """Wait until the site's service worker controls ``page``; fail with the likely cause when it
+    never does (its install fails when a file of the precache list does not match its digest)."""
+    controlled = page.evaluate("""async (wait) => {
+      if (!navigator.serviceWorker) return true;
+      const deadline = performance.now() + wait;
+      while (!navigator.serviceWorker.controller) {
+        if (performance.now() > deadline) return false;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return true;
+    }""", CONTROL_WAIT_MS)
+    if not controlled:
+        raise SystemExit(f"the service worker did not take control within {CONTROL_WAIT_MS // 1000} s: its "
+                         "install failed? (after editing dist/ by hand, delete the edited files' .br/.gz "
+                         "siblings and run build_site.write_manifests again)")
 
 
 def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
@@ -335,6 +350,9 @@ def main() -> int:
     info = json.loads((served / "build.json").read_text())
     build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"],
                                engine=info["engine"])
+    for name in ("build.json", "precache.json"):   # their precompressed siblings now tell of another build
+        for suffix in site_compress.ENCODINGS.values():
+            (served / (name + suffix)).unlink(missing_ok=True)
     server = build_site.make_server(served, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

@@ -34,7 +34,6 @@ import statistics
 import sys
 import threading
 import time
-import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from cpuclock import use_cpu_clock  # noqa: E402
 
 import build_site  # noqa: E402
 from spades.match import Match  # noqa: E402
@@ -110,19 +110,13 @@ def played_hands(n: int, seed: int) -> list[str]:
     return out
 
 
-CPU_CLOCK = types.SimpleNamespace(perf_counter=time.process_time, process_time=time.process_time)
-
-
 def review_cpython(package, text: str, budget: float) -> dict:
     """One whole-hand review as review.js runs it (one ``analyse`` a card, last card first), in CPython."""
     try:
         bridge_analysis = importlib.import_module(package.__name__ + ".bridge.analysis")
     except ModuleNotFoundError:   # an engine from before the packages by concern (issue 29)
         bridge_analysis = importlib.import_module(package.__name__ + ".bridge_analysis")
-    prefix = package.__name__ + "."
-    for name, module in list(sys.modules.items()):   # budgets in CPU time (the machine may be shared): every
-        if name.startswith(prefix) and getattr(module, "time", None) is time:   # engine module with a clock
-            module.time = CPU_CLOCK
+    use_cpu_clock(package)   # budgets in CPU time (the machine may be shared)
     t0 = time.perf_counter()
     c0 = time.process_time()
     first = None

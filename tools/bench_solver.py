@@ -7,7 +7,8 @@
     python tools/bench_solver.py pair  [--hands 200] [--driver normal] [--budget 3]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
-Times are CPU seconds (``time.process_time``): the machine may be shared.
+Times are CPU seconds (``time.process_time``), and so are the review's budgets (``bots``, ``pair``):
+the machine may be shared, and a busy neighbour must not leave more positions unjudged.
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from cpuclock import use_cpu_clock  # noqa: E402
 
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
@@ -176,7 +179,8 @@ def bots(args: argparse.Namespace) -> None:
 def pair(args: argparse.Namespace) -> None:
     """Every level's card judged at the same positions: one level (the driver) plays whole hands; at each
     card decision every level is asked for its card, and all are judged against double-dummy play
-    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels."""
+    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels.
+    """
     levels = args.levels.split(",")
     rnd = random.Random(args.seed)
     lost = {lv: [0, 0] for lv in levels}
@@ -255,16 +259,17 @@ def main() -> None:
     c = sub.add_parser("bots")
     c.add_argument("--hands", type=int, default=200)
     c.add_argument("--last", type=int, default=13, help="judge the cards of the last N tricks only")
-    c.add_argument("--budget", type=float, default=5.0)
+    c.add_argument("--budget", type=float, default=5.0, help="CPU seconds per position")
     c.add_argument("--levels", default=",".join(LEVELS))
     d = sub.add_parser("pair")
     d.add_argument("--hands", type=int, default=200)
     d.add_argument("--driver", default="normal", help="the level that plays the hands")
-    d.add_argument("--budget", type=float, default=3.0)
+    d.add_argument("--budget", type=float, default=3.0, help="CPU seconds per position")
     d.add_argument("--levels", default=",".join(LEVELS))
     for p in (b, t, c, d):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    use_cpu_clock(spades)   # the review's budgets too (see the header)
     {"lead": lead, "techniques": techniques, "bots": bots, "pair": pair}[args.cmd](args)
 
 
