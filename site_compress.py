@@ -42,6 +42,12 @@ def is_sibling(path: Path) -> bool:
     return path.suffix in ENCODINGS.values() and path.with_suffix("").is_file()
 
 
+def drop_siblings(path: Path) -> None:
+    """Remove ``path``'s precompressed siblings (it changed: they would be served in its place)."""
+    for suffix in ENCODINGS.values():
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
 def gzip_bytes(data: bytes) -> bytes:
     """gzip at ``GZIP_LEVEL`` with no name or time stamp: the same bytes on every build."""
     return gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)

@@ -351,8 +351,7 @@ def main() -> int:
     build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"],
                                engine=info["engine"])
     for name in ("build.json", "precache.json"):   # their precompressed siblings now tell of another build
-        for suffix in site_compress.ENCODINGS.values():
-            (served / (name + suffix)).unlink(missing_ok=True)
+        site_compress.drop_siblings(served / name)
     server = build_site.make_server(served, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

@@ -179,8 +179,7 @@ def bots(args: argparse.Namespace) -> None:
 def pair(args: argparse.Namespace) -> None:
     """Every level's card judged at the same positions: one level (the driver) plays whole hands; at each
     card decision every level is asked for its card, and all are judged against double-dummy play
-    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels.
-    """
+    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels."""
     levels = args.levels.split(",")
     rnd = random.Random(args.seed)
     lost = {lv: [0, 0] for lv in levels}

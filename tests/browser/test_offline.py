@@ -272,8 +272,7 @@ def redeploy(root: Path, marker: str) -> str:
     with open(changed, "a", encoding="utf-8") as fh:
         fh.write(f"\n/* {marker} */\n")
     for path in (changed, root / "build.json", root / "precache.json"):
-        for suffix in site_compress.ENCODINGS.values():
-            path.with_name(path.name + suffix).unlink(missing_ok=True)
+        site_compress.drop_siblings(path)
     info = json.loads((root / "build.json").read_text())
     aside = root.parent / "test-only"
     aside.mkdir()
