@@ -107,16 +107,18 @@ export function createPresenter({ save, settings, speedOverride, announce, sound
     announce(playText(seat, card));
     clearAt(seat, BUBBLE.WHY); // the seat acted again: its last answer is out of date
     await run.wait(motion.flyIn(seat, fromRect, tm.move));
-    // a card lands with a sound when it travelled, or when it is the player's own (at Instant
-    // the computer players' cards come all at once: a burst of sounds would say nothing)
-    if (tm.move > 0 || seat === HUMAN) sound.card();
+    // a card lands with a sound, except the computer players' at Instant (their cards then
+    // come all at once: a burst of sounds would say nothing). Reduced motion keeps the
+    // sounds: nothing travels, but the cards still come one at a time.
+    const paced = tm.think > 0;
+    if (paced || seat === HUMAN) sound.card();
     if (!trickDone(completed)) return;
     // the winning card lifts, the trick stays a moment, then gathers into the winner's seat
     // (a click finishes each at once: motion.js)
     say(trickText(completed.winner));
     await run.wait(motion.liftWinner(completed.winner, tm.move));
     await run.wait(motion.pause(tm.pause));
-    if (tm.move > 0) sound.trick();
+    if (paced) sound.trick();
     await run.wait(motion.gather(completed.winner, tm.move));
     st.shownTrick = st.S.trick;
     table.renderTrick(st.shownTrick);

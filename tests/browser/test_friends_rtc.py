@@ -39,7 +39,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, find_chromium
+from conftest import CHROMIUM_ARGS, ReducedMotionBrowser, find_chromium
 from engine_probe import engine_count
 from driver import BLANK_PAGE, BOOT_MS, EN, SAVE_KEY, axe_blocking
 from harness_server import SNAPSHOT_FILE
@@ -183,7 +183,7 @@ def rtc(playwright_instance, dist_dir, site_url, site_snapshot, tmp_path_factory
     outer.write_text(f"#!/bin/sh\nexec unshare -n {q(str(inner))} \"$@\"\n")
     for script in (inner, outer):
         script.chmod(0o755)
-    browser = playwright_instance.chromium.launch(executable_path=str(outer), args=ARGS)
+    browser = ReducedMotionBrowser(playwright_instance.chromium.launch(executable_path=str(outer), args=ARGS))
     yield SimpleNamespace(browser=browser, base=f"http://127.0.0.1:{PORT}/", outside=site_url)
     browser.close()
     (screenshot_dir / "friends-report.json").write_text(json.dumps(REPORT, indent=1) + "\n")

@@ -14,6 +14,7 @@ import statistics
 
 import pytest
 
+from conftest import REDUCED_MOTION
 from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, tap_card
 
 pytestmark = pytest.mark.browser
@@ -57,6 +58,10 @@ AT_REST_JS = """() => new Promise((resolve) => {
 
 WHAT_JS = "() => window.__anims.map((a) => a.what)"
 
+#: The suite's browser asks for reduced motion (conftest.REDUCED_MOTION); these tests are
+#: about movement, so their pages ask for none.
+MOTION = "no-preference"
+
 
 def to_play(page) -> dict:
     """Act (bid 3, Continue) until the player is to play a card; that action."""
@@ -69,6 +74,7 @@ def to_play(page) -> dict:
 
 
 def test_the_deal_the_flight_the_lift_and_the_gathering(page, site_url):
+    page.emulate_media(reduced_motion=MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11).replace("speed=0", "speed=normal"))
@@ -100,6 +106,7 @@ def test_the_deal_the_flight_the_lift_and_the_gathering(page, site_url):
 def test_a_click_during_a_movement_finishes_it_at_once(page, site_url):
     """With every animation slowed twentyfold (a card's flight then lasts ~10 s), a click on
     the table ends the flight at once: the card is at rest long before it would have landed."""
+    page.emulate_media(reduced_motion=MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11).replace("speed=0", "speed=slow"))
@@ -117,6 +124,7 @@ def test_a_click_during_a_movement_finishes_it_at_once(page, site_url):
 
 
 def test_nothing_moves_at_instant_speed(page, site_url):
+    page.emulate_media(reduced_motion=MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11))         # ?speed=0
@@ -140,9 +148,13 @@ def test_a_waiting_table_stops_moving(game):
     """The seat to act glows by a fading layer (opacity: no repaint) that pulses a few times
     and then stays: a table waiting for the player animates nothing for ever (a box-shadow
     pulsing without end kept a third of a core busy on a machine without a GPU)."""
-    new_match(game, 5)
-    game.wait_for_selector(".seat.to-act")
-    found = game.evaluate(CSS_ANIMATIONS_JS)
+    game.emulate_media(reduced_motion=MOTION)
+    try:
+        new_match(game, 5)
+        game.wait_for_selector(".seat.to-act")
+        found = game.evaluate(CSS_ANIMATIONS_JS)
+    finally:
+        game.emulate_media(reduced_motion=REDUCED_MOTION)
     assert {"name": "turn-glow", "props": ["opacity"], "iterations": "5"} in found
     assert [a for a in found if a["iterations"] == "Infinity"] == []
     assert [a for a in found if set(a["props"]) - {"opacity", "transform"}] == []

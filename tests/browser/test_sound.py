@@ -45,6 +45,8 @@ TRICK_HEARD = "() => window.__sounds.includes('trick')"
 
 
 def test_cards_and_tricks_are_heard_and_the_setting_silences_them(page, site_url):
+    # a player who asks for reduced motion: nothing travels, yet every card and trick is heard
+    page.emulate_media(reduced_motion="reduce")
     page.add_init_script(script=FAKE_AUDIO_JS)
     page.goto(site_url + QUERY.format(seed=5).replace("speed=0", "speed=fast"))
     page.wait_for_selector("body[data-phase='bid']", timeout=BOOT_MS)
