@@ -6,6 +6,7 @@
 import { bidText, eventsText, showMessage } from "./announcer.js";
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
+import { isInstant } from "../lib/settings.js";
 import { createPresenter } from "./presenter.js";
 import { MSG } from "../engine/protocol.js";
 import { createSequences, entry } from "../lib/sequence.js";
@@ -237,7 +238,7 @@ export function createController({ engine, store, save, settings, speedOverride,
     try {
       while (botsToAct(st.S)) {
         const tm = timing();
-        if (tm.think === 0 && tm.move === 0 && tm.pause === 0 && mode() !== "host") {
+        if (isInstant(tm) && mode() !== "host") {
           // nothing to animate: all the computer players' moves in one call, then said at once
           // (friends are told each move with its table, so a host steps even then)
           const r = await run.call(MSG.RUN_BOTS, mine());

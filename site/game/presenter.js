@@ -7,7 +7,7 @@ import { playText, showMessage, trickDone, trickText, turnText } from "./announc
 import { errorText } from "../lib/errors.js";
 import { HUMAN } from "../lib/constants.js";
 import { t } from "../lib/i18n.js";
-import { pace } from "../lib/settings.js";
+import { isInstant, pace } from "../lib/settings.js";
 import { renderRules } from "./rules-chip.js";
 import { endView, render as draw, restoreFocus } from "./screen.js";
 import { clearHint, markHint } from "./hand.js";
@@ -110,7 +110,7 @@ export function createPresenter({ save, settings, speedOverride, announce, sound
     // a card lands with a sound, except the computer players' at Instant (their cards then
     // come all at once: a burst of sounds would say nothing). Reduced motion keeps the
     // sounds: nothing travels, but the cards still come one at a time.
-    const paced = tm.think > 0;
+    const paced = !isInstant(tm);
     if (paced || seat === HUMAN) sound.card();
     if (!trickDone(completed)) return;
     // the winning card lifts, the trick stays a moment, then gathers into the winner's seat

@@ -29,6 +29,11 @@ export function pace(speed) {
   return reduced ? { ...sp, move: 0 } : sp;
 }
 
+/** Whether delays `tm` (from `pace`) are Instant's: no pause, no flight, nothing to wait for. */
+export function isInstant(tm) {
+  return tm.think === 0 && tm.move === 0 && tm.pause === 0;
+}
+
 /** The settings as saved, with defaults for anything missing or malformed. */
 export function loadSettings() {
   let s = {};
