@@ -167,10 +167,11 @@ def playwright_instance():
 
 #: The tests play as a player who asks for reduced motion (the site's own answer to it: no
 #: transition, no CSS animation, no card flight); the tests of movement ask for motion back
-#: (``page.emulate_media(reduced_motion="no-preference")``). Chromium here draws without a
+#: (``page.emulate_media(reduced_motion=WITH_MOTION)``). Chromium here draws without a
 #: GPU, so every animated frame is drawn in software: the turn's glow, a seat's change of
 #: colour and a card's lift took about a third of its CPU over tricks played by clicks.
 REDUCED_MOTION = "reduce"
+WITH_MOTION = "no-preference"
 
 
 class ReducedMotionBrowser:

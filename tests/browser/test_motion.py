@@ -6,7 +6,8 @@ waiting for the player animates nothing for ever, and only what the compositor r
 Every Element.animate call is recorded (what moved, for how long). The measuring test also
 prints what a player would feel, as figures only (timings are never pass/fail here): the time
 from the click on a card to that card at rest in the trick, and the main thread's long tasks
-(PerformanceObserver "longtask", over 50 ms) while tricks are shown.
+(PerformanceObserver "longtask", over 50 ms) while tricks are shown. The suite's browser asks
+for reduced motion (conftest.REDUCED_MOTION): these pages ask for motion (WITH_MOTION).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import statistics
 
 import pytest
 
-from conftest import REDUCED_MOTION
+from conftest import REDUCED_MOTION, WITH_MOTION
 from driver import BOOT_MS, QUERY, act, assert_clean, new_match, next_action, tap_card
 
 pytestmark = pytest.mark.browser
@@ -58,10 +59,6 @@ AT_REST_JS = """() => new Promise((resolve) => {
 
 WHAT_JS = "() => window.__anims.map((a) => a.what)"
 
-#: The suite's browser asks for reduced motion (conftest.REDUCED_MOTION); these tests are
-#: about movement, so their pages ask for none.
-MOTION = "no-preference"
-
 
 def to_play(page) -> dict:
     """Act (bid 3, Continue) until the player is to play a card; that action."""
@@ -74,7 +71,7 @@ def to_play(page) -> dict:
 
 
 def test_the_deal_the_flight_the_lift_and_the_gathering(page, site_url):
-    page.emulate_media(reduced_motion=MOTION)
+    page.emulate_media(reduced_motion=WITH_MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11).replace("speed=0", "speed=normal"))
@@ -106,7 +103,7 @@ def test_the_deal_the_flight_the_lift_and_the_gathering(page, site_url):
 def test_a_click_during_a_movement_finishes_it_at_once(page, site_url):
     """With every animation slowed twentyfold (a card's flight then lasts ~10 s), a click on
     the table ends the flight at once: the card is at rest long before it would have landed."""
-    page.emulate_media(reduced_motion=MOTION)
+    page.emulate_media(reduced_motion=WITH_MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11).replace("speed=0", "speed=slow"))
@@ -124,7 +121,7 @@ def test_a_click_during_a_movement_finishes_it_at_once(page, site_url):
 
 
 def test_nothing_moves_at_instant_speed(page, site_url):
-    page.emulate_media(reduced_motion=MOTION)
+    page.emulate_media(reduced_motion=WITH_MOTION)
     page.add_init_script(script=RECORD)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY.format(seed=11))         # ?speed=0
@@ -148,7 +145,7 @@ def test_a_waiting_table_stops_moving(game):
     """The seat to act glows by a fading layer (opacity: no repaint) that pulses a few times
     and then stays: a table waiting for the player animates nothing for ever (a box-shadow
     pulsing without end kept a third of a core busy on a machine without a GPU)."""
-    game.emulate_media(reduced_motion=MOTION)
+    game.emulate_media(reduced_motion=WITH_MOTION)
     try:
         new_match(game, 5)
         game.wait_for_selector(".seat.to-act")
