@@ -1,7 +1,21 @@
-"""Shared builders for engine tests: deals made to order."""
+"""Shared builders for engine tests (deals made to order), and the suite's one switch
+between its default counts and its thorough ones."""
 from __future__ import annotations
 
+import os
+
 from spades.cards import RANKS
+
+#: ``SPADES_SLOW_TESTS=1``: the thorough run. The tests marked ``slow`` run, and the tests
+#: that loop over many matches, deals or mutants use their full counts (:func:`loop_count`);
+#: without it they use smaller counts chosen so that ``.ci/run`` stays short.
+SLOW_TESTS = os.environ.get("SPADES_SLOW_TESTS") == "1"
+
+
+def loop_count(default: int, thorough: int) -> int:
+    """How many matches, deals or mutants a looping test covers: ``default`` in the
+    default run, ``thorough`` under ``SPADES_SLOW_TESTS=1``."""
+    return thorough if SLOW_TESTS else default
 
 SUIT_HANDS = {s: [r + s for r in RANKS] for s in "CDHS"}
 

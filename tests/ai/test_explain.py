@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import loop_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,8 +25,8 @@ from tests.ai.test_ai import deal_with, position
 I18N = Path(__file__).resolve().parents[2] / "site" / "i18n"
 LANGS = ("en", "de", "ro", "ru", "pt", "hu", "es")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-MATCHES = 50                 # Easy and Normal: whole matches, every decision compared
-HARD_HANDS = 3               # Hard at its full budget: the first hand of this many matches (see report)
+MATCHES = loop_count(20, 50)     # whole matches (Easy, Normal) or first hands (Hard, small budget), every decision compared
+HARD_HANDS = loop_count(2, 3)    # Hard at its full budget: the first hand of this many matches (see report)
 MAX_HANDS = 60
 
 
@@ -111,7 +112,7 @@ def play_explained(levels: list[str], seed: int, max_hands: int, budget: int | N
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_explained_action_is_the_choice_in_every_decision_of_50_matches(level: str) -> None:
+def test_explained_action_is_the_choice_in_every_decision_of_whole_matches(level: str) -> None:
     codes = [c for seed in range(MATCHES) for c in play_explained([level] * 4, seed, MAX_HANDS)]
     assert len(codes) > MATCHES * 52                     # at least one full hand per match
     if level == "normal":
@@ -125,14 +126,14 @@ def test_hard_explained_action_is_the_choice_at_full_budget() -> None:
     assert "play.search" in codes or "play.search_rule" in codes
 
 
-#: The 50 small-budget matches in chunks of this many, each a test of its own: pytest-xdist
+#: The small-budget matches in chunks of this many, each a test of its own: pytest-xdist
 #: spreads them over its workers (one test of all 50 was the suite's longest, about 75 s).
 SMALL_BUDGET_CHUNK = 10
 
 
 @pytest.mark.parametrize("first", range(0, MATCHES, SMALL_BUDGET_CHUNK))
-def test_hard_explained_action_is_the_choice_in_50_matches_with_a_small_budget(first: int) -> None:
-    # the same code path at the smallest budget (16 deals a decision), the first hand of 50 matches;
+def test_hard_explained_action_is_the_choice_in_many_matches_with_a_small_budget(first: int) -> None:
+    # the same code path at the smallest budget (16 deals a decision), the first hand of MATCHES matches;
     # the full budget: HARD_HANDS above, and 50 whole matches by tools/bench_explain.py --check
     seeds = range(first, min(first + SMALL_BUDGET_CHUNK, MATCHES))
     codes = [c for seed in seeds for c in play_explained(["hard", "hard", "normal", "normal"], seed,

@@ -12,12 +12,12 @@ hidden hand (``HAND_CODES``) reaches the human.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import SLOW_TESTS
 
 from spades import bridge
 from spades.ai.explain import CODES, HAND_CODES, card_names
@@ -137,7 +137,8 @@ def test_no_reason_or_reply_names_a_hidden_card() -> None:
     assert counts["reasons"] > 1000 and counts["replies"] > 1000
 
 
-@pytest.mark.skipif(not os.environ.get("SPADES_SLOW_TESTS"), reason="slow: set SPADES_SLOW_TESTS=1")
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW_TESTS, reason="slow: set SPADES_SLOW_TESTS=1")
 def test_no_hidden_card_over_whole_matches_slow() -> None:
     """Whole matches under every preset, with Hard seats as well."""
     levels = list(FAST_LEVELS) + [("hard", "normal"), ("normal", "hard")]

@@ -4,15 +4,15 @@
   positions with at most 4 tricks left: both the trick value and the score value;
 * the ``endplay`` package (bridge DDS, spades as trump) on deals where spades are already
   broken — there Spades and bridge trick-taking coincide. Skipped with a reason when
-  endplay cannot be imported: 300 positions with 5 and 9 tricks left by default, 60 full deals in
-  the slow test (``SPADES_SLOW_TESTS=1``); ``tools/check_solver_endplay.py`` runs the larger counts.
+  endplay cannot be imported: 240 positions with 5 and 9 tricks left by default (300, and 60 full
+  deals, under ``SPADES_SLOW_TESTS=1``); ``tools/check_solver_endplay.py`` runs the larger counts.
 """
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from helpers import SLOW_TESTS, loop_count
 from oracles import (
     broken_position,
     brute_values,
@@ -36,12 +36,11 @@ from spades.solver import (
 )
 
 BRUTE_POSITIONS = 50
-# tricks left → positions checked by the default run (300 in all, about 25 s of CPU here);
-# full deals (13 tricks left, 1–60 s of CPU each in pure Python) are the slow test below
-# (SPADES_SLOW_TESTS=1) and tools/check_solver_endplay.py --full
-ENDPLAY_POSITIONS = {9: 110, 5: 190}
+# tricks left → positions checked (default run, SPADES_SLOW_TESTS=1): a position with 9 tricks
+# left costs about ten times one with 5; full deals (13 tricks left, 1–60 s of CPU each in pure
+# Python) are the slow test below and tools/check_solver_endplay.py --full
+ENDPLAY_POSITIONS = {9: loop_count(50, 110), 5: 190}
 ENDPLAY_FULL_DEALS = 60
-SLOW = os.environ.get("SPADES_SLOW_TESTS") == "1"
 
 
 # -- agreement with brute force -----------------------------------------------------------
@@ -254,7 +253,7 @@ def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW, reason="full deals take minutes in all: SPADES_SLOW_TESTS=1 (or tools/check_solver_endplay.py --full)")
+@pytest.mark.skipif(not SLOW_TESTS, reason="full deals take minutes in all: SPADES_SLOW_TESTS=1 (or tools/check_solver_endplay.py --full)")
 def test_agrees_with_endplay_on_full_deals():
     _agree_with_endplay(13, ENDPLAY_FULL_DEALS)
 
