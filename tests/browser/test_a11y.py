@@ -7,7 +7,8 @@ axe-core is the npm devDependency pinned in site/package.json (site/node_modules
 filled by `npm ci`, which build_site.py runs); its axe.min.js is injected into the
 page as inline script text, never fetched from a network.
 
-Each screen must have no violation of impact "serious" or "critical". The counts per
+Each screen must have no violation of impact "serious" or "critical". The bidding screen
+and the score sheet in every other language are audited by test_i18n_pages.py. The counts per
 screen and impact (every impact, passing or not) are printed and written to
 tests/browser/screenshots/axe-report.json.
 
@@ -269,37 +270,4 @@ def test_reduced_motion_turns_animation_off(page, url):
     page.wait_for_selector("#hand button[data-card]:enabled", timeout=60_000)
     assert page.evaluate("() => window.__animations") == 0
     assert page.evaluate("() => getComputedStyle(document.querySelector('#hand .card')).transitionDuration") == "0s"
-    assert_clean(page, url)
-
-
-#: Every language of the game (site/i18n.js LANGUAGES).
-LANGS = ["en", "de", "ro", "ru", "pt", "hu", "es"]
-
-
-@pytest.fixture(scope="module")
-def second_hand_save() -> str:
-    """A session save after hand 1 was scored, at the player's first bid of hand 2."""
-    from driver import bridge_save_at
-
-    return bridge_save_at(lambda st: len(st["sheet"]) == 1 and st["phase"] == "bid" and st["to_act"] == 0)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_language_is_axe_clean(page, url, axe_source, second_hand_save, lang):
-    """The bidding screen and the score sheet, in each language (?lang=): its own texts
-    (<html lang>, the bid prompt from its catalogue) and no serious or critical violation."""
-    catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    seed_save(page, second_hand_save)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(url + f"?lang={lang}&speed=0")
-    page.wait_for_selector("#bid-panel:not([hidden]) button[data-bid='3']:enabled", timeout=BOOT_MS)
-    assert page.get_attribute("html", "lang") == lang
-    assert page.text_content("[data-role='bid-prompt']") == catalogue["bid.prompt"]
-    bidding = run_axe(page, axe_source, f"bidding-{lang}")
-    page.click(".tools [data-action='scores']")
-    page.wait_for_selector("#sheet-dialog[open] table.history")
-    sheet = run_axe(page, axe_source, f"score-sheet-{lang}")
-    page.keyboard.press("Escape")
-    assert_no_serious(bidding)
-    assert_no_serious(sheet)
     assert_clean(page, url)

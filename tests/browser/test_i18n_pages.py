@@ -1,7 +1,8 @@
 """The game page in each language: table, bid panel and score sheet come from
-site/i18n/<lang>.json; <html lang> follows; the language can be switched in the
-settings at any time, is remembered after a reload, and the browser's language is
-picked on a first visit.
+site/i18n/<lang>.json; <html lang> follows; both screens are axe-clean in every language
+(no violation of impact serious or critical; test_a11y.py audits every screen in English);
+the language can be switched in the settings at any time, is remembered after a reload,
+and the browser's language is picked on a first visit.
 
 Expected strings are read from the JSON files themselves; a language of LANGS without
 its file fails.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, assert_clean, bridge_save_at, seed_save, wait_playable
+from driver import BOOT_MS, assert_clean, axe_blocking, bridge_save_at, seed_save, wait_playable
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +62,7 @@ def check_table(page, lang, d):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_page_in_language(page, site_url, second_hand_save, lang, screenshot_dir):
+    """The bidding screen and the score sheet in ``lang`` (?lang=): its own texts, and axe-clean."""
     d = strings(lang)
     seed_save(page, second_hand_save)
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -70,6 +72,7 @@ def test_page_in_language(page, site_url, second_hand_save, lang, screenshot_dir
     assert page.text_content("[data-role='bid-prompt']") == d["bid.prompt"]
     assert page.title() == d["app.title"]
     page.screenshot(path=str(screenshot_dir / f"i18n-{lang}-bid.png"))
+    assert axe_blocking(page) == [], f"bidding screen in {lang}"
     # the score sheet: title, table headers and row labels
     page.click(".tools [data-action='scores']")
     page.wait_for_selector("#sheet-dialog[open] table.history")
@@ -82,6 +85,7 @@ def test_page_in_language(page, site_url, second_hand_save, lang, screenshot_dir
     assert any(h.startswith(d["team.0"]) for h in team_heads)
     assert page.text_content("#sheet-dialog [data-action='close-sheet']") == d["action.close"]
     page.screenshot(path=str(screenshot_dir / f"i18n-{lang}-sheet.png"))
+    assert axe_blocking(page) == [], f"score sheet in {lang}"
     page.keyboard.press("Escape")
     assert_clean(page)
 
