@@ -17,6 +17,7 @@ def loop_count(default: int, thorough: int) -> int:
     default run, ``thorough`` under ``SPADES_SLOW_TESTS=1``."""
     return thorough if SLOW_TESTS else default
 
+
 SUIT_HANDS = {s: [r + s for r in RANKS] for s in "CDHS"}
 
 
