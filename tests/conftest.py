@@ -38,6 +38,8 @@ TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
+from helpers import SLOW_TESTS  # noqa: E402 - found through the path set just above
+
 _COMMON = {"deadline": None, "print_blob": True,
            "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much]}
@@ -45,6 +47,16 @@ settings.register_profile("ci", max_examples=100, derandomize=True, **_COMMON)
 settings.register_profile("dev", max_examples=25, **_COMMON)
 settings.register_profile("thorough", max_examples=1000, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``slow`` are skipped unless this is the thorough run (``SPADES_SLOW_TESTS=1``)."""
+    if SLOW_TESTS:
+        return
+    skip = pytest.mark.skip(reason="slow: set SPADES_SLOW_TESTS=1 for the thorough run")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)
 
 
 def examples(ci_count: int) -> int:

@@ -17,7 +17,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import SLOW_TESTS
 
 from spades import bridge
 from spades.ai.explain import CODES, HAND_CODES, card_names
@@ -138,7 +137,6 @@ def test_no_reason_or_reply_names_a_hidden_card() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW_TESTS, reason="slow: set SPADES_SLOW_TESTS=1")
 def test_no_hidden_card_over_whole_matches_slow() -> None:
     """Whole matches under every preset, with Hard seats as well."""
     levels = list(FAST_LEVELS) + [("hard", "normal"), ("normal", "hard")]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import SLOW_TESTS, loop_count
+from helpers import loop_count
 from oracles import (
     broken_position,
     brute_values,
@@ -36,7 +36,7 @@ from spades.solver import (
 )
 
 BRUTE_POSITIONS = 50
-# tricks left → positions checked (default run, SPADES_SLOW_TESTS=1): a position with 9 tricks
+# tricks left → positions checked (loop_count: default run, thorough run); a position with 9 tricks
 # left costs about ten times one with 5; full deals (13 tricks left, 1–60 s of CPU each in pure
 # Python) are the slow test below and tools/check_solver_endplay.py --full
 ENDPLAY_POSITIONS = {9: loop_count(50, 110), 5: 190}
@@ -253,7 +253,6 @@ def test_agrees_with_endplay_where_spades_are_broken(tricks_left):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW_TESTS, reason="full deals take minutes in all: SPADES_SLOW_TESTS=1 (or tools/check_solver_endplay.py --full)")
 def test_agrees_with_endplay_on_full_deals():
     _agree_with_endplay(13, ENDPLAY_FULL_DEALS)
 
