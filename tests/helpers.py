@@ -3,6 +3,7 @@ between its default counts and its thorough ones."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from spades.cards import RANKS
 
@@ -16,6 +17,15 @@ def loop_count(default: int, thorough: int) -> int:
     """How many matches, deals or mutants a looping test covers: ``default`` in the
     default run, ``thorough`` under ``SPADES_SLOW_TESTS=1``."""
     return thorough if SLOW_TESTS else default
+
+
+#: The product's languages, English first, as site/lib/i18n.js LANGUAGES lists them
+#: (tests/test_rules_pages.py checks that table against this one).
+LANGS = ("en", "de", "ro", "ru", "pt", "hu", "es")
+#: The languages translated from English.
+TRANSLATIONS = LANGS[1:]
+#: Where each language's texts lie (``I18N / f"{lang}.json"``).
+I18N = Path(__file__).resolve().parents[1] / "site" / "i18n"
 
 
 SUIT_HANDS = {s: [r + s for r in RANKS] for s in "CDHS"}

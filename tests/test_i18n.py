@@ -26,10 +26,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import I18N, LANGS, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
-I18N = ROOT / "site" / "i18n"
-LANGS = ["de", "ro", "ru", "pt", "hu", "es"]
 
 # CLDR plural categories (cardinal) per language, as Intl.PluralRules uses them.
 CLDR_CATEGORIES = {
@@ -78,7 +77,7 @@ def page_locales() -> dict[str, str]:
     table = re.search(r"const LOCALES = \{([^}]*)\}", text)
     assert table, "site/lib/i18n.js has no LOCALES table"
     pairs = dict(re.findall(r"(\w+):\s*\"([\w-]+)\"", table.group(1)))
-    return {lang: pairs.get(lang, lang) for lang in ["en", *LANGS]}
+    return {lang: pairs.get(lang, lang) for lang in LANGS}
 
 
 LOCALE = page_locales()
@@ -164,13 +163,13 @@ def test_cldr_table_agrees_with_node():
     reported = node_categories()
     if reported is None:
         pytest.skip("node is not installed")
-    for lang in ["en", *LANGS]:
+    for lang in LANGS:
         got = reported[lang]
         base = CLDR_CATEGORIES[lang]
         assert base <= got <= base | NEWER_CLDR.get(lang, set()), f"{lang}: node reports {sorted(got)}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_same_keys_as_english(lang, en):
     tr = load(lang)
     missing = sorted(set(en) - set(tr))
@@ -179,7 +178,7 @@ def test_same_keys_as_english(lang, en):
     assert not extra, f"{lang}.json has keys that en.json does not: {extra}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_value_types_match(lang, en):
     tr = load(lang)
     for key, en_value in en.items():
@@ -194,7 +193,7 @@ def test_value_types_match(lang, en):
             assert isinstance(text, str), f"{lang} {key}: plural forms must be strings"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_plural_categories(lang, en):
     tr = load(lang)
     required, allowed = plural_categories(lang)
@@ -210,7 +209,7 @@ def test_plural_categories(lang, en):
         )
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_placeholders_kept(lang, en):
     tr = load(lang)
     for key, en_value in en.items():
@@ -226,7 +225,7 @@ def test_placeholders_kept(lang, en):
             assert "{" not in stray and "}" not in stray, f"{label}: stray brace in {text!r}"
 
 
-@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_empty_strings_or_html(lang):
     data = load(lang)
     for key, value in data.items():
@@ -238,7 +237,7 @@ def test_no_empty_strings_or_html(lang):
             assert not HTML_TAG.search(text), f"{lang} {key}: HTML in {text!r}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_mostly_translated(lang, en):
     tr = load(lang)
     keys = [k for k, v in en.items() if k in tr and translatable(k, v)]
@@ -250,7 +249,7 @@ def test_mostly_translated(lang, en):
     )
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_glossary_terms(lang):
     tr = load(lang)
     for key, per_lang in GLOSSARY_TERMS.items():
@@ -261,7 +260,7 @@ def test_glossary_terms(lang):
         assert word in text, f"{lang} {key}: expected the glossary term {per_lang[lang]!r} in {tr[key]!r}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_plural_forms_render(lang, en):
     """Sanity: for n = 0…25 every category the language selects exists (as i18n.js picks it)."""
     reported = node_categories()
@@ -287,11 +286,11 @@ def _spoken(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
-@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("lang", LANGS)
 def test_an_accessible_name_contains_its_visible_text(lang):
     """A button's ``KEY.label`` (its aria-label) holds ``KEY`` (its visible text), so speech
     input users can say what they see (axe's label-content-name-mismatch)."""
-    catalogue = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     pairs = {k: v for k, v in catalogue.items() if k.endswith(".label") and k[:-len(".label")] in catalogue}
     assert "viewer.first.label" in pairs and "viewer.next.label" in pairs
     bad = {k: v for k, v in pairs.items() if _spoken(catalogue[k[:-len(".label")]]) not in _spoken(v)}

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import loop_count
+from helpers import I18N, LANGS, loop_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +21,6 @@ from spades.cards import CARD_INDEX, CARD_NAMES, SUITS
 from spades.legal import legal_mask
 from tests.ai.test_ai import deal_with, position
 
-I18N = Path(__file__).resolve().parents[2] / "site" / "i18n"
-LANGS = ("en", "de", "ro", "ru", "pt", "hu", "es")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 MATCHES = loop_count(20, 50)     # whole matches (Easy, Normal) or first hands (Hard, small budget), every decision compared
 HARD_HANDS = loop_count(2, 3)    # Hard at its full budget: the first hand of this many matches (see report)

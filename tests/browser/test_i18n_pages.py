@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import I18N, LANGS, TRANSLATIONS
+
 from driver import BOOT_MS, assert_clean, axe_blocking, bridge_save_at, seed_save, wait_playable
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-I18N = ROOT / "site" / "i18n"
-LANGS = ["en", "de", "ro", "ru", "pt", "hu", "es"]
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -92,7 +92,7 @@ def test_page_in_language(page, site_url, second_hand_save, lang, screenshot_dir
 
 def test_switching_language_in_settings_persists(page, site_url, second_hand_save):
     en = strings("en")
-    targets = [lang for lang in LANGS[1:] if (I18N / f"{lang}.json").is_file()]
+    targets = [lang for lang in TRANSLATIONS if (I18N / f"{lang}.json").is_file()]
     if not targets:
         pytest.skip("no translation delivered yet")
     seed_save(page, second_hand_save)
