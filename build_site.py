@@ -427,7 +427,8 @@ def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE
                     stdlib: str | None = None, engine: str | None = None) -> dict:
     """Write build.json and precache.json for the files now in ``out`` (``stdlib``: the
     engine's trimmed standard library; ``engine``: its bytecode; both named in build.json for
-    the worker)."""
+    the worker). Their precompressed siblings go with the old versions: a server would send
+    those in their place (the build writes new ones afterwards)."""
     build = content_hash(out, skip={"build.json", "precache.json"})
     info = {"build": build, "wheel": wheel, "micropip": micropip, "pyodide": pyodide}
     if stdlib is not None:
@@ -441,6 +442,8 @@ def write_manifests(out: Path, wheel: str, micropip: str, pyodide: str = PYODIDE
         if p.relative_to(out).as_posix() != "precache.json"
     ]
     (out / "precache.json").write_text(json.dumps({"build": build, "files": files}, separators=(",", ":")) + "\n")
+    for name in ("build.json", "precache.json"):
+        site_compress.drop_siblings(out / name)
     return info
 
 

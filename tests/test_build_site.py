@@ -282,6 +282,15 @@ def test_manifests(tmp_path):
     assert build_site.write_manifests(tmp_path, "wheels/w.whl", "pyodide/m.whl")["build"] != info["build"]
 
 
+def test_rewritten_manifests_lose_their_stale_siblings(tmp_path):
+    # A copy of dist/ that gains files and has its manifests written again (the benches'
+    # test pages) must not keep the old build.json.br & co.: a server sends those instead.
+    _tree(tmp_path, {"a.js": b"1", "build.json": b"old", "build.json.br": b"old",
+                     "build.json.gz": b"old", "precache.json.gz": b"old", "a.js.gz": b"kept"})
+    build_site.write_manifests(tmp_path, wheel="wheels/w.whl", micropip="pyodide/m.whl")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.js", "a.js.gz", "build.json", "precache.json"]
+
+
 def test_copy_site_skips_build_inputs(tmp_path):
     site, out = tmp_path / "site", tmp_path / "out"
     _tree(site, {

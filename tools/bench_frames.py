@@ -49,7 +49,6 @@ from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
 from engine_probe import DEDICATED_ENGINE, engine_count  # noqa: E402
 
 import build_site  # noqa: E402
-import site_compress  # noqa: E402
 
 BOOT_MS = 300_000
 MODES = ("shared", "dedicated")
@@ -350,8 +349,6 @@ def main() -> int:
     info = json.loads((served / "build.json").read_text())
     build_site.write_manifests(served, info["wheel"], info["micropip"], info["pyodide"], stdlib=info["stdlib"],
                                engine=info["engine"])
-    for name in ("build.json", "precache.json"):   # their precompressed siblings now tell of another build
-        site_compress.drop_siblings(served / name)
     server = build_site.make_server(served, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

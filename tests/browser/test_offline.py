@@ -265,14 +265,13 @@ AUTHOR_HTML = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 
 def redeploy(root: Path, marker: str) -> str:
     """Change one file of the served copy and rewrite its manifests as build_site does. The
-    precompressed siblings of the files that changed (the file, build.json, precache.json) go:
-    the server would send them, the old versions, to every browser (all accept br and gzip),
-    so the page would never see the new build. The test-only files stay out of the manifests."""
+    changed file's precompressed siblings go (write_manifests drops the manifests' own): the
+    server would send them, the old version, to every browser (all accept br and gzip), so the
+    page would never see the new build. The test-only files stay out of the manifests."""
     changed = root / "css" / "viewer.css"
     with open(changed, "a", encoding="utf-8") as fh:
         fh.write(f"\n/* {marker} */\n")
-    for path in (changed, root / "build.json", root / "precache.json"):
-        site_compress.drop_siblings(path)
+    site_compress.drop_siblings(changed)
     info = json.loads((root / "build.json").read_text())
     aside = root.parent / "test-only"
     aside.mkdir()
