@@ -1,5 +1,5 @@
-"""Shared builders for engine tests (deals made to order), and the suite's one switch
-between its default counts and its thorough ones."""
+"""Shared builders for engine tests (deals made to order), the suite's one switch between
+its default counts and its thorough ones, and the product's languages."""
 from __future__ import annotations
 
 import os
