@@ -12,7 +12,10 @@ the shared one, and the fallback):
           tutorial.html) beside a page of one game embed: the engine workers running; the time
           from navigation until every frame is usable (a bid may be made, a hand is shown), on a
           first visit (a fresh profile each) and a repeat visit (one profile, the snapshot
-          stored and the service worker in control), alternating, medians
+          stored and the service worker in control), alternating, medians; after each visit
+          the engine is left to store its snapshot, as a reader's open page lets it (a page
+          closed at once takes a plain boot's snapshot with it, and every repeat visit would
+          boot plain), and how the repeat visits' engines booted is reported
   memory  the tab's memory with the four frames and with the one: the proportional set size
           (PSS, /proc) of the browser's renderer processes (pages, frames and workers) once a
           repeat visit has settled, less that of a blank page just before, in a browser of its
@@ -46,7 +49,14 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from bench_site import TURN_JS  # noqa: E402  (a card played and the next one playable)
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
-from engine_probe import DEDICATED_ENGINE, engine_count  # noqa: E402
+from engine_probe import (  # noqa: E402
+    BOOT_INFO_JS,
+    DEDICATED_ENGINE,
+    dedicated_engines,
+    engine_count,
+    evaluate_in_shared,
+    shared_engines,
+)
 
 import build_site  # noqa: E402
 
@@ -170,6 +180,15 @@ def wait_controlled(page) -> None:
                          "siblings and run build_site.write_manifests again)")
 
 
+def settled_boots(page) -> list[str]:
+    """How each engine of ``page`` booted ("snapshot" or "plain"), once each has also stored its
+    snapshot (or given up): a page closed sooner takes a plain boot's snapshot with it, and the
+    next visit boots plain again; a returning reader's page had stayed open that long."""
+    infos = [evaluate_in_shared(page, t["targetId"], BOOT_INFO_JS) for t in shared_engines(page)]
+    infos += [w.evaluate(f"() => {BOOT_INFO_JS}") for w in dedicated_engines(page)]
+    return sorted(info["path"] for info in infos)
+
+
 def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     """First and repeat visits of the four-frame page and the one-frame page, in ``mode``."""
     first = {"four": [], "one": []}
@@ -189,12 +208,15 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     page = context.new_page()
     for which in ("four", "one"):
         all_usable_ms(page, pages[which])
+        settled_boots(page)
     wait_controlled(page)
     page.close()
+    boots: dict[str, list[str]] = {"four": [], "one": []}
     for i in range(repeats):
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
             page = context.new_page()
             again[which].append(all_usable_ms(page, pages[which]))
+            boots[which] += settled_boots(page)
             page.close()
     context.close()
 
@@ -208,7 +230,9 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
                            "runs": {k: [round(x) for x in v] for k, v in first.items()}},
         "repeat_visit_ms": {"four_frames": med(again["four"]), "one_frame": med(again["one"]),
                             "ratio": round(statistics.median(again["four"]) / statistics.median(again["one"]), 2),
-                            "runs": {k: [round(x) for x in v] for k, v in again.items()}},
+                            "runs": {k: [round(x) for x in v] for k, v in again.items()},
+                            "engine_boots": {k: {path: v.count(path) for path in sorted(set(v))}
+                                             for k, v in boots.items()}},
     }
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Review figures in Pyodide, in the built site (a benchmark, not a test; issue 12).
 
-    python tools/bench_review.py [--deals 20] [--hands 3] [--json] [--no-build]
+    python tools/bench_review.py [--deals 20] [--hands 3] [--workers N] [--json] [--no-build]
     python tools/bench_review.py --cpython [--hands 5] [--baseline COMMIT]
 
 Serves dist/ and drives headless Chromium. In a page of the site it starts the engine
@@ -12,9 +12,10 @@ worker (engine.js) and sends the same bridge messages the page sends:
   review      a whole-hand review as the page runs it (review.js: one ``analyse`` a card,
               2 s budget each, end-first, then once more the ones that ran out of time): time
               to the first result and to all 52, and how many positions said "not finished";
-              medians over ``--hands`` hands; run in a second page of the same profile, as a
-              returning reader's (its engine restored from the snapshot: the review may add
-              engines, review_boot and review_engines say how it ran)
+              medians and worst over ``--hands`` hands; run in a second page of the same profile,
+              as a returning reader's (its engine restored from the snapshot: the review may add
+              engines, review_boot and review_engines say how it ran; ``--workers N`` sets how
+              many engines instead of the page's choice, to compare 1 with more)
 Deals and hands are made in Python with the engine (random legal play). The machine may
 be shared: read the figures as rough.
 
@@ -64,13 +65,14 @@ SOLVE_JS = """async ([position, budget, score]) => {
   const r = await window.benchEngine.call('analyse', { position, budget, score });
   return { ms: performance.now() - t0, n: Object.keys(r.values).length };
 }"""
-REVIEW_JS = """async (text) => {
-  const { runReview } = await import('./lib/review.js');
+REVIEW_JS = """async ([text, workers]) => {
+  const { runReview, reviewWorkers } = await import('./lib/review.js');
   const t0 = performance.now();
   let first = null;
   const cache = new Map();
   const run = runReview(window.benchEngine, { text, hand: 1, cache,
-    onResult: () => { if (first === null) first = performance.now() - t0; }, onProgress: () => {} });
+    onResult: () => { if (first === null) first = performance.now() - t0; }, onProgress: () => {},
+    workers: workers || reviewWorkers(window.benchEngine) });
   const how = await run.done;
   const unfinished = [...cache.values()].filter((r) => !r.finished).length;
   return { how, first_ms: first, total_ms: performance.now() - t0, unfinished };
@@ -161,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=3)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--cap", type=float, default=BIG_BUDGET, help="seconds a first-lead solve may take")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="engines the review uses (default: as the page decides, reviewWorkers)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--cpython", action="store_true", help="whole-hand reviews in this Python, no browser")
@@ -218,16 +222,17 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(url + "viewer.html")
                 page.evaluate(BOOT_JS)
             result["review_boot"] = page.evaluate("() => window.benchEngine.boot")
-            result["review_engines"] = page.evaluate(
+            result["review_engines"] = args.workers or page.evaluate(
                 "async () => (await import('./lib/review.js')).reviewWorkers(window.benchEngine)")
             runs = []
             for text in played_hands(args.hands, args.seed):
-                runs.append(page.evaluate(REVIEW_JS, text))
+                runs.append(page.evaluate(REVIEW_JS, [text, args.workers]))
                 print(f"review: {runs[-1]}", file=sys.stderr, flush=True)
             result["load_average"] = [round(x, 1) for x in __import__("os").getloadavg()]
             result["review"] = {
                 "first_result_ms": round(statistics.median(r["first_ms"] for r in runs)),
                 "whole_hand_ms": round(statistics.median(r["total_ms"] for r in runs)),
+                "worst_hand_ms": round(max(r["total_ms"] for r in runs)),
                 "not_finished_positions": [r["unfinished"] for r in runs], "hands": len(runs)}
             browser.close()
     finally:
