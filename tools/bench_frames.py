@@ -39,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
 
@@ -49,14 +50,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from bench_site import TURN_JS  # noqa: E402  (a card played and the next one playable)
 from conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from driver import NEXT_JS, TEST_FILES, add_test_pages  # noqa: E402
-from engine_probe import (  # noqa: E402
-    BOOT_INFO_JS,
-    DEDICATED_ENGINE,
-    dedicated_engines,
-    engine_count,
-    evaluate_in_shared,
-    shared_engines,
-)
+from engine_probe import DEDICATED_ENGINE, boot_infos, engine_count  # noqa: E402
 
 import build_site  # noqa: E402
 
@@ -184,9 +178,7 @@ def settled_boots(page) -> list[str]:
     """How each engine of ``page`` booted ("snapshot" or "plain"), once each has also stored its
     snapshot (or given up): a page closed sooner takes a plain boot's snapshot with it, and the
     next visit boots plain again; a returning reader's page had stayed open that long."""
-    infos = [evaluate_in_shared(page, t["targetId"], BOOT_INFO_JS) for t in shared_engines(page)]
-    infos += [w.evaluate(f"() => {BOOT_INFO_JS}") for w in dedicated_engines(page)]
-    return sorted(info["path"] for info in infos)
+    return sorted(info["path"] for info in boot_infos(page))
 
 
 def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
@@ -231,8 +223,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
         "repeat_visit_ms": {"four_frames": med(again["four"]), "one_frame": med(again["one"]),
                             "ratio": round(statistics.median(again["four"]) / statistics.median(again["one"]), 2),
                             "runs": {k: [round(x) for x in v] for k, v in again.items()},
-                            "engine_boots": {k: {path: v.count(path) for path in sorted(set(v))}
-                                             for k, v in boots.items()}},
+                            "engine_boots": {k: dict(Counter(v)) for k, v in boots.items()}},
     }
 
 

@@ -70,12 +70,13 @@ REVIEW_JS = """async ([text, workers]) => {
   const t0 = performance.now();
   let first = null;
   const cache = new Map();
+  const engines = workers || reviewWorkers(window.benchEngine);
   const run = runReview(window.benchEngine, { text, hand: 1, cache,
     onResult: () => { if (first === null) first = performance.now() - t0; }, onProgress: () => {},
-    workers: workers || reviewWorkers(window.benchEngine) });
+    workers: engines });
   const how = await run.done;
   const unfinished = [...cache.values()].filter((r) => !r.finished).length;
-  return { how, first_ms: first, total_ms: performance.now() - t0, unfinished };
+  return { how, first_ms: first, total_ms: performance.now() - t0, unfinished, engines };
 }"""
 
 
@@ -222,12 +223,11 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(url + "viewer.html")
                 page.evaluate(BOOT_JS)
             result["review_boot"] = page.evaluate("() => window.benchEngine.boot")
-            result["review_engines"] = args.workers or page.evaluate(
-                "async () => (await import('./lib/review.js')).reviewWorkers(window.benchEngine)")
             runs = []
             for text in played_hands(args.hands, args.seed):
                 runs.append(page.evaluate(REVIEW_JS, [text, args.workers]))
                 print(f"review: {runs[-1]}", file=sys.stderr, flush=True)
+            result["review_engines"] = runs[0]["engines"] if runs else None
             result["load_average"] = [round(x, 1) for x in __import__("os").getloadavg()]
             result["review"] = {
                 "first_result_ms": round(statistics.median(r["first_ms"] for r in runs)),

@@ -125,6 +125,13 @@ def boot_info(page) -> dict:
     return engine_evaluate(page, BOOT_INFO_JS)
 
 
+def boot_infos(page) -> list[dict]:
+    """``self.spadesBoot`` of every engine of ``page``'s context, shared and dedicated, once each
+    booted (and stored its snapshot, or not)."""
+    infos = [evaluate_in_shared(page, t["targetId"], BOOT_INFO_JS) for t in shared_engines(page)]
+    return infos + [w.evaluate(f"() => {BOOT_INFO_JS}") for w in dedicated_engines(page)]
+
+
 def kill_shared_engines(page) -> int:
     """End every shared engine worker of ``page``'s context, as a crash would; returns how many."""
     found = shared_engines(page)
