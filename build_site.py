@@ -69,7 +69,7 @@ import engine_bytecode
 import site_compress
 import stdlib_trim
 import wheel_writer
-from site_compact import compact, minify_tree
+from site_compact import bundle_pages, compact, minify_tree
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -397,14 +397,16 @@ def write_protocol(dest: Path) -> None:
 
 
 def minify_site(out: Path, site: Path = SITE) -> None:
-    """Minify the shipped scripts and styles (esbuild, pinned in site/package-lock.json)."""
+    """Bundle each page's scripts, then minify the shipped scripts and styles (esbuild, pinned in
+    site/package-lock.json). The Pyodide runtime a page imports stays as it is."""
     esbuild = site / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
     if not esbuild.is_file():
         raise BuildError(f"{esbuild} is missing: run `npm ci` in site/")
     try:
+        bundle_pages(out, esbuild, external=("../pyodide/*",))
         minify_tree(out, esbuild, skip=("pyodide/", "wheels/"))
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise BuildError(f"esbuild could not minify the site: {exc}") from exc
+        raise BuildError(f"esbuild could not bundle and minify the site: {exc}") from exc
 
 
 def list_files(out: Path) -> list[Path]:

@@ -1,14 +1,21 @@
-"""The shipped form of site files: JSON without spacing, pages without indentation, scripts
-and style sheets minified by esbuild.
+"""The shipped form of site files: JSON without spacing, pages without indentation, each page's
+scripts bundled and everything minified by esbuild.
 
-Lossless for the browser (no bundling); used by build_site.py when it copies site/ into
-dist/. The host's compression (or the precompressed siblings, site_compress.py) does the rest.
+Lossless for the browser; used by build_site.py when it copies site/ into dist/. The host's
+compression (or the precompressed siblings, site_compress.py) does the rest.
 """
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
+
+#: Where the bundler puts the code that several page scripts share. One folder below the site
+#: root, as every page script is, so the relative addresses inside the code hold there too.
+CHUNK_DIR = "chunks"
+#: A page's module script: ``<script type="module" src="...">`` (the attributes in any order).
+MODULE_SCRIPT = re.compile(r'<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"', re.IGNORECASE)
 
 
 def _strip_html(text: str) -> str:
@@ -37,6 +44,39 @@ def compact(name: str, data: bytes) -> bytes:
     if name.endswith(".html"):
         return _strip_html(data.decode("utf-8")).encode()
     return data
+
+
+def page_scripts(root: Path) -> list[str]:
+    """The module scripts the site's pages (the ``.html`` files at ``root``) load, as paths from
+    ``root``: the bundler's entry points, read from the pages rather than kept in a list."""
+    found = {
+        src
+        for page in root.glob("*.html")
+        for src in MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))
+    }
+    return sorted(found)
+
+
+def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> list[str]:
+    """Replace each page script under ``root`` by a bundle of it and the modules it imports
+    (esbuild, ES modules; code shared by several scripts, and each dynamic import, in
+    ``CHUNK_DIR``); return the entry points.
+
+    Why: a page then asks for a few files instead of some sixty modules, and each request costs
+    the renderer's main thread, which every frame of a tutorial page shares. The modules stay
+    in the site beside the bundles: the workers import theirs, and tests import some by name.
+    ``external``: import paths left as they are (the Pyodide runtime, served as it is).
+    """
+    entries = page_scripts(root)
+    if not entries:
+        return entries
+    subprocess.run(
+        [str(esbuild), *entries, "--bundle", "--splitting", "--format=esm", "--charset=utf8",
+         "--log-level=warning", f"--outdir={root}", f"--outbase={root}", "--allow-overwrite",
+         f"--chunk-names={CHUNK_DIR}/[name]-[hash]", *(f"--external:{path}" for path in external)],
+        cwd=root, check=True,
+    )
+    return entries
 
 
 def minify_tree(root: Path, esbuild: Path, skip: tuple[str, ...] = ()) -> None:

@@ -639,6 +639,51 @@ def test_scripts_and_styles_are_left_to_esbuild(tmp_path):
     assert (tmp_path / "skip" / "b.js").read_text() == script
 
 
+BUNDLE_TREE = {
+    "package.json": '{"type": "module"}',
+    "index.html": '<script src="classic.js"></script>\n<script type="module" src="game/a.js" async></script>\n',
+    "other.html": '<script async type="module" src="view/b.js"></script>\n',
+    "lib/shared.js": 'globalThis.loads = (globalThis.loads || 0) + 1;\n'
+                     'export const where = new URL("../lib/here.txt", import.meta.url).pathname;\n',
+    "game/a.js": 'import { where } from "../lib/shared.js";\nimport "../rt/runtime.js";\nglobalThis.a = where;\n',
+    "view/b.js": 'import { where } from "../lib/shared.js";\nglobalThis.b = where;\n'
+                 'globalThis.later = import("./late.js");\n',
+    "view/late.js": "export const late = 7;\n",
+    "rt/runtime.js": "globalThis.runtime = (globalThis.runtime || 0) + 1;\n",
+}
+#: Loads both bundled page scripts in one realm (as the game page loads two) and prints what ran.
+BUNDLE_RUN = """
+await import("./game/a.js");
+await import("./view/b.js");
+const { late } = await globalThis.later;
+console.log(JSON.stringify({ loads: globalThis.loads, a: globalThis.a, b: globalThis.b,
+                             runtime: globalThis.runtime, late }));
+"""
+
+
+def test_page_scripts_are_bundled_with_shared_code_loaded_once(tmp_path):
+    """Each page's module scripts become bundles; code two of them share sits in one chunk, so
+    it runs once in a page loading both; a relative address resolved from a shared module
+    still names the same file; the external runtime is imported as written, not copied in."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    for rel, text in BUNDLE_TREE.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert site_compact.page_scripts(tmp_path) == ["game/a.js", "view/b.js"]
+    assert site_compact.bundle_pages(tmp_path, _esbuild(), external=("../rt/*",)) == ["game/a.js", "view/b.js"]
+    entry = (tmp_path / "game" / "a.js").read_text()
+    assert "../lib/shared.js" not in entry and '"../rt/runtime.js"' in entry
+    chunks = list((tmp_path / site_compact.CHUNK_DIR).glob("*.js"))
+    assert sum("globalThis.loads" in c.read_text() for c in chunks) == 1
+    (tmp_path / "run.mjs").write_text(BUNDLE_RUN)
+    ran = subprocess.run([node, "run.mjs"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    here = (tmp_path / "lib" / "here.txt").as_posix()
+    assert json.loads(ran.stdout) == {"loads": 1, "a": here, "b": here, "runtime": 1, "late": 7}
+    assert (tmp_path / "lib" / "shared.js").read_text() == BUNDLE_TREE["lib/shared.js"]  # kept
+
+
 def test_shipped_json_and_pages_are_compacted_losslessly():
     data = {"k": "Pikk ász", "n": [1, 2]}
     shipped = site_compact.compact("x.json", json.dumps(data, indent=2, ensure_ascii=False).encode())

@@ -20,7 +20,9 @@
 // a reload starts a fresh engine even while other pages still hold the dead one.
 import { LINK } from "./protocol.js";
 
-const ENGINE_URL = new URL("./engine-worker.js", import.meta.url);
+// Both from the site root's level: the build bundles this module into a page's code, one
+// folder below the root as engine/ is (site_compact.CHUNK_DIR).
+const ENGINE_URL = new URL("../engine/engine-worker.js", import.meta.url);
 const BUILD_URL = new URL("../build.json", import.meta.url);
 /** localStorage: the generation of the shared engine pages start now. */
 const GENERATION_KEY = "spades.engine.generation.v1";

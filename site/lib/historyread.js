@@ -12,7 +12,8 @@ import { HistoryError, parseHistoryFile } from "./historyfile.js";
 export function readHistoryFile(file, now = Date.now()) {
   let worker;
   try {
-    worker = new Worker(new URL("./historyread-worker.js", import.meta.url), { type: "module" });
+    // From the site root's level: the build may bundle this module into a chunk (site_compact).
+    worker = new Worker(new URL("../lib/historyread-worker.js", import.meta.url), { type: "module" });
   } catch {
     return (typeof file === "string" ? Promise.resolve(file) : file.text()).then((text) => parseHistoryFile(text, now));
   }

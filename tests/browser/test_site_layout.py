@@ -6,12 +6,14 @@ exists, so a moved file cannot leave a dangling path behind.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 import build_site
+import site_compact
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 PAGE_FOLDERS = ("game", "viewer", "stats", "python")
@@ -32,6 +34,8 @@ STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"'
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
 #: A worker's script: started inline (new Worker(new URL("x.js", ...))) or named first (a
 #: const X_URL = new URL("x.js", import.meta.url), as connect.js names the engine's, shared or not).
+#: new URL("x", import.meta.url) (or a template literal's start, up to its first ${).
+MODULE_RELATIVE_URL = re.compile(r"""new URL\(\s*["'`]([^"'`$]*)[^,]*,\s*import\.meta\.url""")
 WORKER_URL = re.compile(r"""new (?:Shared)?Worker\(\s*new URL\(\s*["']([^"']+)["']"""
                         r"""|_URL = new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url""")
 PAGE_REF = re.compile(r"""<(?:script[^>]*\bsrc|link[^>]*rel="stylesheet"[^>]*\bhref)="([^"]+)\"""")
@@ -89,7 +93,22 @@ def test_worker_urls_resolve():
             found.append((path.name, spec))
             assert (path.parent / spec).is_file(), f"{path.name} starts a worker from {spec}, which does not exist"
     # connect.js starts the engine (shared or dedicated); historyread.js its reader
-    assert sorted(found) == [("connect.js", "./engine-worker.js"), ("historyread.js", "./historyread-worker.js")], found
+    assert sorted(found) == [("connect.js", "../engine/engine-worker.js"),
+                             ("historyread.js", "../lib/historyread-worker.js")], found
+
+
+def test_addresses_from_a_module_hold_where_the_build_bundles_it():
+    """An address a module resolves against its own (``new URL(x, import.meta.url)``) names the
+    same place from the build's chunk folder, where the module's code may end up
+    (site_compact.CHUNK_DIR): written from the site root's level (``../engine/x.js``)."""
+    found = []
+    for path in modules():
+        for spec in MODULE_RELATIVE_URL.findall(without_comments(path.read_text(encoding="utf-8"))):
+            found.append(path.name)
+            own = os.path.normpath(path.parent.relative_to(SITE) / spec)
+            bundled = os.path.normpath(Path(site_compact.CHUNK_DIR) / spec)
+            assert own == bundled, f"{path.name}: {spec} is {own} from its folder but {bundled} from a chunk"
+    assert sorted(set(found)) == ["connect.js", "historyread.js", "i18n.js", "worker.js"], found
 
 
 @pytest.mark.parametrize("page", sorted(SITE.glob("*.html")), ids=lambda p: p.name)
