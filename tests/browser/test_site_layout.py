@@ -32,10 +32,10 @@ GENERATED = {SITE / build_site.PROTOCOL_MODULE, SITE / build_site.DEFAULT_RULES_
 
 STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']""", re.M)
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
-#: A worker's script: started inline (new Worker(new URL("x.js", ...))) or named first (a
-#: const X_URL = new URL("x.js", import.meta.url), as connect.js names the engine's, shared or not).
 #: new URL("x", import.meta.url) (or a template literal's start, up to its first ${).
 MODULE_RELATIVE_URL = re.compile(r"""new URL\(\s*["'`]([^"'`$]*)[^,]*,\s*import\.meta\.url""")
+#: A worker's script: started inline (new Worker(new URL("x.js", ...))) or named first (a
+#: const X_URL = new URL("x.js", import.meta.url), as connect.js names the engine's, shared or not).
 WORKER_URL = re.compile(r"""new (?:Shared)?Worker\(\s*new URL\(\s*["']([^"']+)["']"""
                         r"""|_URL = new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url""")
 PAGE_REF = re.compile(r"""<(?:script[^>]*\bsrc|link[^>]*rel="stylesheet"[^>]*\bhref)="([^"]+)\"""")
