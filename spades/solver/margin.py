@@ -8,7 +8,9 @@ the hand can still end on, each step one null-window test ("does team 0 reach at
 with a table of bounds keyed by what the tricks won per seat can still score (nils make each
 seat's count matter; a team without nil counts by its total) and shared by relevance like the
 trick search's, and a cut-off from the range of margins still possible (the run of top spades
-counted to the hand holding it, then each seat's sure spade tricks). Standard library only.
+counted to the hand holding it, then each seat's sure spade tricks). With no nil bid, a test whose
+winning totals are the top of the ones any play can still reach is the trick search's own
+null-window test and is handed to it (its table shared). Standard library only.
 
 The margin is the hand's real points by default (the review's question). A computer player
 asks with a :class:`MatchValue` instead: bags at their long-run cost and a bonus for the
@@ -22,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..cards import SPADE_MASK
 from ..legal import trick_winner
 from ..scoring import match_winner, score_team
 from .moves import follow_moves, lead_moves
-from .quick import seat_spade_tricks, spade_run
+from .quick import seat_spade_tricks, spade_run, team_spade_tricks
 from .state import SearchState
 from .table import (
     Bucket,
@@ -138,6 +141,8 @@ class MarginSearch(SearchState):
         tuple, int
     ]  # trick starts alike (lead_hint_key) → the lead that last decided a test
     use_low: bool
+    nil_bid: bool  # someone bid nil: the margin follows each seat's tricks, not the teams'
+    lines: dict[int, list[int]]  # team 0's tricks so far → its margin for each further count
 
     def _margin(self) -> int:
         """Team 0's margin for the tricks won so far (the hand is over)."""
@@ -201,6 +206,44 @@ class MarginSearch(SearchState):
             )  # the real play is one of them
         return out
 
+    def _by_tricks(self, v: int) -> bool | None:
+        """At a trick start with no nil bid: :meth:`_mge` answered by the trick search (its
+        table shared), where the trick totals that score at least ``v`` are the top of those
+        any play can still reach (each team's sure spade tricks bound them); ``None`` where they
+        are not (a bag penalty or a set in reach can make fewer tricks score more).
+
+        With no nil each team's points follow its own total, so the margin is a function of
+        team 0's further tricks; over the reachable totals the test then reads "does team 0
+        take at least ``a`` more tricks?" for the least such ``a``.
+        """
+        won, h, leader = self.won, self.h, self.leader
+        have = won[0] + won[2]
+        line = self.lines.get(have)
+        if line is None:
+            line = self.lines[have] = [
+                hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags, self.value)
+                for t in range(14 - have)
+            ]
+        lo = team_spade_tricks(h, [], leader, 0)
+        hi = h[leader].bit_count() - team_spade_tricks(h, [], leader, 1)
+        a = hi + 1
+        while a > lo and line[a - 1] >= v:
+            a -= 1
+        for t in range(lo, a):
+            if line[t] >= v:
+                return None
+        spades = self.live & SPADE_MASK  # the bounds rest on the spades' owners
+        if a > hi or a == lo:
+            self.rel = spades
+            return a == lo
+        reached = self._node(a) >= a
+        self.rel |= spades
+        return reached
+
+    def _node(self, target: int) -> int:
+        """The trick search's null-window test (:meth:`spades.solver.Solver._node`)."""
+        raise NotImplementedError
+
     def _mge(self, v: int) -> bool:
         """Does team 0's final hand margin reach ``v`` with best play by both teams?"""
         trick = self.trick
@@ -237,6 +280,10 @@ class MarginSearch(SearchState):
             if out[0] >= v or out[-1] < v:
                 self.rel = why
                 return out[0] >= v
+            if self.use_by_tricks and not self.nil_bid:
+                by_tricks = self._by_tricks(v)
+                if by_tricks is not None:
+                    return by_tricks
             live = self.live
             if self.use_tt:
                 bucket, code, ns = signature(h, leader, self.broken)

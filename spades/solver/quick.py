@@ -168,6 +168,22 @@ def seat_spade_tricks(h: list[int], live: int) -> tuple[tuple[int, int, int, int
     return (least[0], least[1], least[2], least[3]), why
 
 
+def team_spade_tricks(h: list[int], trick: list[int], leader: int, side: int) -> int:
+    """The further tricks side ``side`` takes whatever anyone plays, at any moment of a trick:
+    the most any one of its hands' top spades are sure of (see :func:`spade_tricks_why`), each
+    beaten at most once by the other side's spades above it, the ones on the table included."""
+    theirs = (h[side ^ 1] | h[side ^ 3]) >> 39
+    for i, c in enumerate(trick):
+        if (leader + i) & 1 != side and c >= 39:
+            theirs |= 1 << (c - 39)
+    best = 0
+    for x in (side, side ^ 2):
+        mine = h[x] >> 39
+        if mine:
+            best = max(best, len(_SPADES_PAST[theirs << 13 | mine]) - 1)
+    return best
+
+
 def _spades_past(key: int) -> tuple[int, ...]:
     """A hand's spades against the spades it must beat (key: theirs << 13 | mine): entry ``n`` (n ≥
     1)

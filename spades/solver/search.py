@@ -39,7 +39,7 @@ from ..legal import legal_mask, trick_winner
 from .margin import MarginSearch, MatchValue, hand_margin
 from .moves import follow_moves, lead_moves
 from .position import CardValue, NotFinished, Position
-from .quick import spade_run, spade_tricks_why, sure_tricks_why
+from .quick import spade_tricks_why, sure_tricks_why, team_spade_tricks
 from .state import CHECK_MASK
 from .table import (
     Bucket,
@@ -101,6 +101,8 @@ class Solver(MarginSearch):
         self.outcomes: dict[tuple, list[int]] = {}
         self.ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.margin_best: dict[tuple, int] = {}
+        self.nil_bid = 0 in self.bids
+        self.lines: dict[int, list[int]] = {}
         self.hint_ids: dict[
             tuple, int
         ] = {}  # trick starts alike (lead_hint_key) → a number for them, and:
@@ -335,9 +337,11 @@ class Solver(MarginSearch):
 
         With no nil bid each team's points depend on its own trick total only, so the margin
         is a function of team 0's tricks; where that function never falls over the totals
-        any play can still reach (a hand's run of top spades wins those tricks whatever is
-        played), maximising the margin is maximising tricks (for both teams), and the
-        trick value's search and table answer the score value. ``None`` otherwise.
+        any play can still reach (the spades each team is sure of bound them, see
+        :func:`~spades.solver.quick.team_spade_tricks`), maximising the margin is maximising
+        tricks (for both teams), and the trick value's search and table answer the score
+        value. ``None`` otherwise (the margin search still hands each of its tests to the trick
+        search where it can, see :meth:`_by_tricks`).
         """
         if not self.use_by_tricks:
             return None
@@ -346,8 +350,8 @@ class Solver(MarginSearch):
             return None
         left = len(f) - 1
         self._load(pos)
-        holder, run, _ = spade_run(self.h, self.live)  # those tricks are won whatever anyone plays
-        lo, hi = (run, left) if holder & 1 == 0 else (0, left - run)
+        lo = team_spade_tricks(self.h, self.trick, self.leader, 0)  # won whatever anyone plays
+        hi = left - team_spade_tricks(self.h, self.trick, self.leader, 1)
         return f if all(a <= b for a, b in zip(f[lo : hi + 1], f[lo + 1 : hi + 1])) else None
 
     def margin(self, pos: Position, *, deadline: float | None = None) -> int:

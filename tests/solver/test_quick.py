@@ -1,5 +1,6 @@
 """Sure tricks (:func:`spades.solver.quick.sure_tricks_why`, :func:`spades.solver.quick.spade_tricks_why`,
-:func:`spades.solver.quick.seat_spade_tricks`) against brute force.
+:func:`spades.solver.quick.seat_spade_tricks`, :func:`spades.solver.quick.team_spade_tricks`) against
+brute force.
 
 A bound is a promise about every position that keeps the cards it rests on: the owners of
 each suit's cards down to the lowest card of its mask, and every hand's suit lengths (the
@@ -14,9 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute
 
-from spades.cards import mask_of
+from spades.cards import CARD_INDEX, SPADE_MASK, mask_of
 from spades.legal import legal_mask, trick_winner
-from spades.solver.quick import seat_spade_tricks, spade_tricks_why, sure_tricks_why
+from spades.solver.quick import (
+    seat_spade_tricks,
+    spade_tricks_why,
+    sure_tricks_why,
+    team_spade_tricks,
+)
 
 
 def _tricks(h: list[int], leader: int, broken: bool) -> int:
@@ -143,8 +149,9 @@ def test_a_hands_spades_take_as_many_tricks_as_they_outnumber_the_higher_ones_of
     assert _tricks(h, 0, True) == 1
 
 
-def _fewest_own(h: list[int], trick: list[int], leader: int, broken: bool, seat: int) -> int:
-    """The fewest further tricks ``seat`` can end up taking itself, over every legal play."""
+def _fewest_own(h: list[int], trick: list[int], leader: int, broken: bool, seats: tuple[int, ...]) -> int:
+    """The fewest further tricks ``seats`` (one seat, or a team) can end up taking, over every
+    legal play (the trick on the table included)."""
     to_act = (leader + len(trick)) % 4
     if not h[to_act]:
         return 0
@@ -157,9 +164,9 @@ def _fewest_own(h: list[int], trick: list[int], leader: int, broken: bool, seat:
             t = trick + [c]
             if len(t) == 4:
                 w = (leader + trick_winner(t)) % 4
-                best = min(best, (w == seat) + _fewest_own(g, [], w, broken or c >= 39, seat))
+                best = min(best, (w in seats) + _fewest_own(g, [], w, broken or c >= 39, seats))
             else:
-                best = min(best, _fewest_own(g, t, leader, broken or c >= 39, seat))
+                best = min(best, _fewest_own(g, t, leader, broken or c >= 39, seats))
     return best
 
 
@@ -174,13 +181,51 @@ def test_each_seat_takes_its_sure_spade_tricks_itself_in_every_position_keeping_
     g = _redeal(rnd, h, why)
     leader = rnd.randrange(4)
     for seat in range(4):
-        assert _fewest_own(g, [], leader, True, seat) >= least[seat]
+        assert _fewest_own(g, [], leader, True, (seat,)) >= least[seat]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(1, 3), st.integers(3, 11), st.integers(0, 3))
+def test_a_team_takes_its_sure_spade_tricks_from_any_moment_of_a_trick_whatever_the_side_cards(seed, per_hand, spades, played):
+    # the margin search's bounds on the totals any play can reach (their relevance: every spade)
+    rnd = random.Random(seed)
+    pool = rnd.sample(range(39, 52), spades) + rnd.sample(range(39), 12)
+    cards = rnd.sample(pool[:4 * per_hand + rnd.randrange(5)], 4 * per_hand)
+    h = [sum(1 << c for c in cards[i::4]) for i in range(4)]
+    leader = rnd.randrange(4)
+    trick: list[int] = []
+    for i in range(played):
+        seat = (leader + i) % 4
+        legal = legal_mask(h[seat], trick[0] // 13 if trick else None, True)
+        c = rnd.choice([c for c in range(52) if legal >> c & 1])
+        h[seat] ^= 1 << c
+        trick.append(c)
+    for side in (0, 1):
+        sure = team_spade_tricks(h, trick, leader, side)
+        g = _redeal(rnd, h, (h[0] | h[1] | h[2] | h[3]) & SPADE_MASK)
+        assert team_spade_tricks(g, trick, leader, side) == sure
+        assert _fewest_own(g, trick, leader, True, (side, side + 2)) >= sure
+
+
+def test_a_team_is_sure_of_its_spades_that_outnumber_the_other_sides_higher_ones_the_tables_too():
+    # North's K Q 9 against West's A J and East's T: the 9 takes one of three (two above it);
+    # with West's ace on the table before North, the king is beaten there and the queen wins
+    h = _hands("2H 3H 4H", "AS JS 5H", "KS QS 9S", "TS 6H 7H")
+    assert team_spade_tricks(h, [], 0, 0) == 1
+    assert _fewest_own(h, [], 0, True, (0, 2)) == 1
+    assert team_spade_tricks(h, [], 0, 1) == 1
+    h[1] ^= mask_of(["AS"])                              # West led its ace: still one
+    assert team_spade_tricks(h, [CARD_INDEX["AS"]], 1, 0) == 1
+    assert _fewest_own(h, [CARD_INDEX["AS"]], 1, True, (0, 2)) == 1
+    h = _hands("2H 3H 4H", "AS JS 5H", "9S 2C 3C", "TS 6H 7H")
+    assert team_spade_tricks(h, [], 0, 0) == 0         # the 9 alone, below A, J and T
+    assert _fewest_own(h, [], 0, True, (0, 2)) == 0
 
 
 def test_a_seat_is_sure_of_the_spades_that_outnumber_all_other_hands_higher_ones():
     h = _hands("AS 2H 3H 4H", "KS QS JS 2D", "2S 5H 6H 7H", "3S 8H 9H TH")
     assert seat_spade_tricks(h, h[0] | h[1] | h[2] | h[3]) == ((1, 2, 0, 0), mask_of(["AS", "KS", "QS", "JS"]))
-    assert _fewest_own(h, [], 0, True, 1) == 2
+    assert _fewest_own(h, [], 0, True, (1,)) == 2
 
 
 def test_a_guarded_spade_sitting_over_the_top_ones_wins_the_defence_a_trick():

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -139,15 +140,18 @@ def test_low_cards_shown_alike_by_relevance_change_no_value():
     assert skipped >= 5            # the skip does happen on most of these positions
 
 
-def test_one_solver_reused_backwards_through_a_hand_agrees_with_fresh_exact_tables():
+@pytest.mark.parametrize("bids, bags, seed", [((0, 2, 3, 4), None, 33), ((1, 2, 3), (8, 9), 39), ((1, 2, 3), (8, 9), 111)])
+def test_one_solver_reused_backwards_through_a_hand_agrees_with_fresh_exact_tables(bids, bags, seed):
     # the review's way: one solver, positions from the end of the hand back, tables shared by
-    # relevance; the reference solves each position alone with exact-position tables only
-    rnd = random.Random(33)
+    # relevance; the reference solves each position alone with exact-position tables only.
+    # Nils, or (no nil, near ten bags) margin tests handed to the trick search
+    rnd = random.Random(seed)
     for _ in range(2):
-        m = random_match(rnd, 13, bids=(0, 2, 3, 4))
+        m = random_match(rnd, 13, bids=bids)
         positions = []
         while m.phase == "play" and len(positions) < 52:
-            positions.append(Position.from_match(m))
+            pos = Position.from_match(m)
+            positions.append(pos if bags is None else dataclasses.replace(pos, bags=bags))
             m.play(rnd.choice(m.legal_cards()))
         shared = Solver(positions[0].bids, positions[0].bags)
         for pos in reversed(positions[-24:]):          # the last six tricks, end first
@@ -182,6 +186,41 @@ def test_score_value_follows_tricks_only_without_nils_and_without_a_falling_bag_
     # team 0 on 9 bags: its first overtrick costs a 100-point penalty, so tricks and margin part
     bagged = Position(pos.hands, (), pos.leader, False, (3, 3, 3, 3), bags=(9, 0))
     assert Solver(bagged.bids, bagged.bags).margin_by_tricks(bagged) is None
+
+
+class _CountingSolver(Solver):
+    """A solver that counts the margin tests it hands to the trick search."""
+
+    handed = 0
+
+    def _by_tricks(self, v: int) -> bool | None:
+        answer = super()._by_tricks(v)
+        self.handed += answer is not None
+        return answer
+
+
+def test_margin_tests_handed_to_the_trick_search_agree_with_brute_force_and_the_margin_search_alone():
+    # both teams near ten bags and low bids: an overtrick's penalty and a set are in reach, so
+    # margins fall as tricks rise somewhere; the margin search hands a test to the trick search
+    # only where the totals scoring enough are the top of those any play reaches
+    rnd = random.Random(58)
+    handed = 0
+    for i in range(16):
+        small = i % 2 == 0
+        m = random_match(rnd, rnd.choice((3, 4)) if small else 6, extra=rnd.randrange(4), bids=(1, 2, 3))
+        p = Position.from_match(m)
+        pos = Position(p.hands, p.trick, p.leader, p.broken, p.bids, p.won, (rnd.choice((7, 8, 9)), rnd.choice((7, 8, 9))))
+        solver = _CountingSolver(pos.bids, pos.bags)
+        got = solve_position(pos, solver=solver)
+        handed += solver.handed
+        if small:
+            want = brute_values(pos)
+            assert {c: (v.tricks[0], v.margin) for c, v in got.items()} == want, i
+        else:
+            alone = Solver(pos.bids, pos.bags)
+            alone.use_by_tricks = False
+            assert got == solve_position(pos, solver=alone), i
+    assert handed >= 20
 
 
 def test_nil_bidder_can_be_kept_off_tricks_in_a_known_ending():
