@@ -206,6 +206,18 @@ class MarginSearch(SearchState):
             )  # the real play is one of them
         return out
 
+    def _line(self, have: int) -> list[int]:
+        """With no nil bid: team 0's margin for each count of its further tricks (0 to all
+        that are left) when it has taken ``have`` so far (kept: the searches ask again and
+        again)."""
+        line = self.lines.get(have)
+        if line is None:
+            line = self.lines[have] = [
+                hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags, self.value)
+                for t in range(14 - have)
+            ]
+        return line
+
     def _by_tricks(self, v: int) -> bool | None:
         """At a trick start with no nil bid: :meth:`_mge` answered by the trick search (its
         table shared), where the trick totals that score at least ``v`` are the top of those
@@ -216,14 +228,8 @@ class MarginSearch(SearchState):
         team 0's further tricks; over the reachable totals the test then reads "does team 0
         take at least ``a`` more tricks?" for the least such ``a``.
         """
-        won, h, leader = self.won, self.h, self.leader
-        have = won[0] + won[2]
-        line = self.lines.get(have)
-        if line is None:
-            line = self.lines[have] = [
-                hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags, self.value)
-                for t in range(14 - have)
-            ]
+        h, leader = self.h, self.leader
+        line = self._line(self.won[0] + self.won[2])
         lo = team_spade_tricks(h, [], leader, 0)
         hi = h[leader].bit_count() - team_spade_tricks(h, [], leader, 1)
         a = hi + 1

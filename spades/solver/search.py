@@ -322,14 +322,10 @@ class Solver(MarginSearch):
     def _margins_by_tricks(self, pos: Position) -> list[int] | None:
         """Team 0's margin for each count of further team-0 tricks when nobody bid nil (each
         team's points then follow its own total), else ``None``."""
-        if 0 in self.bids:
+        if self.nil_bid:
             return None
-        have = pos.won[0] + pos.won[2]
         left = pos.hands[pos.to_act].bit_count()
-        return [
-            hand_margin(self.bids, (have + t, 13 - have - t, 0, 0), self.bags, self.value)
-            for t in range(left + 1)
-        ]
+        return self._line(pos.won[0] + pos.won[2])[: left + 1]
 
     def margin_by_tricks(self, pos: Position) -> list[int] | None:
         """Team 0's margin for each count of further team-0 tricks, if the margin follows the
