@@ -10,7 +10,8 @@ worker (engine.js) and sends the same bridge messages the page sends:
               all legal cards): wall time per deal, trick value then score value (the
               message's budget is generous, so these are whole solves) — median and p95
   review      a whole-hand review as the page runs it (review.js: one ``analyse`` a card,
-              2 s budget each, end-first, then once more the ones that ran out of time): time
+              2 s budget each, trick by trick from the end, or from both ends with extra engines,
+              then once more the ones that ran out of time): time
               to the first result and to all 52, and how many positions said "not finished";
               medians and worst over ``--hands`` hands; run in a second page of the same profile,
               as a returning reader's (its engine restored from the snapshot: the review may add

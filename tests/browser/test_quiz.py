@@ -344,9 +344,10 @@ def test_with_analyse_on_a_puzzles_position_is_analysed_once_and_its_cards_stay_
     page.goto(site_url + lesson_link().replace("?quiz=36,40,", "?analyse=1&quiz=") + f"#step={step}")
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
     wait_for_puzzle(page, step, seat)
-    # the review goes from the last card backwards: once it asks about a card before the
-    # puzzle's, it has passed the puzzle's position
-    page.wait_for_function(f"() => Object.keys(window.__analysed).some((s) => Number(s) < {k})", timeout=120_000)
+    # the whole review has run (every other position asked about): the puzzle's position was
+    # asked for once, by the puzzle
+    page.wait_for_function("() => Object.keys(window.__analysed).length === 52", timeout=300_000)
+    page.wait_for_selector("#analyse-stop", state="hidden", timeout=300_000)
     assert page.evaluate(f"() => window.__analysed[{k}]") == 1
     page.uncheck("#analyse")                              # the table is drawn again
     cards = page.eval_on_selector_all(f'.seat[data-seat="{seat}"] button.quiz-card', "bs => bs.map((b) => b.dataset.choice)")

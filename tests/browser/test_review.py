@@ -290,8 +290,9 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
     driver.assert_clean(page)
 
 
-#: Every ``analyse`` message the page sends is counted by the engine it goes to (the page's own,
-#: shared with other pages: its port; an extra one: its dedicated Worker), with the bridge's
+#: Every ``analyse`` message the page sends is counted, and its step kept in order (``__steps``),
+#: by the engine it goes to (the page's own, shared with other pages: its port; an extra one: its
+#: dedicated Worker), with the bridge's
 #: largest budget; position 0's replies are made "not finished" before the page reads
 #: them (a position that never finishes in time); each reply's verdict is kept
 #: (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
@@ -308,6 +309,7 @@ REVIEW_SPY_JS = """() => {
   let extraAnswered = false;
   const watch = (channel) => {
     channel.__analysed = 0;
+    channel.__steps = [];
     window.__workers.push(channel);
     channel.addEventListener('message', (e) => {
       const r = e.data && e.data.type === 'reply' && e.data.ok ? e.data.result : null;
@@ -342,6 +344,7 @@ REVIEW_SPY_JS = """() => {
     proto.postMessage = function (msg, ...rest) {
       if (msg && msg.fn === 'analyse' && '__analysed' in this) {
         this.__analysed += 1;
+        this.__steps.push(msg.args.step);
         msg = { ...msg, args: { ...msg.args, budget: 30 } };
         if (this === window.__workers[0] && this.__analysed > 2 && !extraAnswered) {
           const send = msg;
@@ -387,6 +390,16 @@ def test_a_review_ends_with_one_honest_status_and_whole_sentences(page, site_url
     per_worker = page.evaluate("() => window.__workers.map((w) => w.__analysed)")
     assert len(per_worker) == 2 and min(per_worker) >= 1, per_worker
     assert sum(per_worker) == 52 + still_open, per_worker    # each once, and the open ones once more
+    # from both ends: the page's engine, after the position on screen, takes the last trick, then
+    # the first (each trick's last card first) and goes on forwards, the extra one takes the tricks
+    # before the last backwards; each trick's positions go to one engine, and position 0 is tried
+    # again by the engine that has its tables
+    page_steps, extra_steps = page.evaluate("() => window.__workers.map((w) => w.__steps)")
+    assert page_steps[:7] == [0, 51, 50, 49, 48, 3, 2], (page_steps, extra_steps)
+    assert extra_steps[:4] == [47, 46, 45, 44], (page_steps, extra_steps)
+    assert page_steps.count(0) == 2 and 0 not in extra_steps, (page_steps, extra_steps)
+    tricks = [{k // 4 for k in steps} for steps in (page_steps, extra_steps)]
+    assert not tricks[0] & tricks[1], tricks
     assert page.evaluate("() => window.__stopped") == 1
     # a costly card in a whole sentence: "cost 1 trick and 1 point"
     for k in (35, 27):
