@@ -393,7 +393,8 @@ def test_a_review_ends_with_one_honest_status_and_whole_sentences(page, site_url
     # from both ends: the page's engine, after the position on screen, takes the last trick, then
     # the first (each trick's last card first) and goes on forwards, the extra one takes the tricks
     # before the last backwards; each trick's positions go to one engine, and position 0 is tried
-    # again by the engine that has its tables
+    # again by the engine that has its tables (the page's engine takes the last trick before the
+    # extra one has booted: this hand's position 0 takes milliseconds, a snapshot's restore far more)
     page_steps, extra_steps = page.evaluate("() => window.__workers.map((w) => w.__steps)")
     assert page_steps[:7] == [0, 51, 50, 49, 48, 3, 2], (page_steps, extra_steps)
     assert extra_steps[:4] == [47, 46, 45, 44], (page_steps, extra_steps)
