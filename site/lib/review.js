@@ -1,19 +1,13 @@
 // review.js: double-dummy review driven from the page, one engine message per position.
 //
 // The engine's `analyse {text, hand, step, budget}` judges one card of a completed hand
-// within a time budget; this module sends those messages one at a time an engine, the
-// position on screen first, then trick by trick (each trick's last card first: a position's
-// tables help the earlier ones of its trick most), then once more, with more time and on the
-// engine whose tables it started, the positions that ran out of it; so results appear early,
-// a cancel simply stops sending and the game's own messages interleave between them. One
-// engine goes from the last trick back to the first. Where the device has the cores, extra
-// engines (dedicated workers of this page, restoring the same snapshot; the page's own engine
-// may be shared with other pages) share the work from both ends: the page's engine, ready
-// first, takes the last trick (its values show at once), then the first trick (the dearest: it
-// searches the whole hand) and goes on forwards, the extra ones go from the last trick but one
-// backwards, a trick each, until they meet.
-// It also writes the values on cards and words what they and the decisions cost, and the
-// review's one status line.
+// within a time budget; this module sends those messages one at a time an engine, trick by
+// trick (each trick's last card first: a position's tables help the earlier ones of its trick
+// most), where the device has the cores on extra engines too (dedicated workers of this page,
+// restoring the same snapshot; the page's own engine may be shared with other pages), from both
+// ends of the hand (see runReview); so results appear early, a cancel simply stops sending and
+// the game's own messages interleave between them. It also writes the values on cards and
+// words what they and the decisions cost, and the review's one status line.
 import { MSG } from "../engine/protocol.js";
 import { startEngine } from "../engine/engine.js";
 import { t } from "./i18n.js";
@@ -147,9 +141,9 @@ export function statusText({ judged, total, open, running }) {
  * a trick the engine took, last card first; else the engine takes a trick: with one engine,
  * from the last trick backwards; with `workers` > 1, extra engines (started here, restoring
  * the same snapshot, stopped when the review ends) go on taking tricks from the end while the
- * page's engine takes them from the first onwards. Once an engine has tried every card it can
- * take, it tries once more, with RETRY_BUDGET, the ones of its own that ran out of time (its
- * tables go on from where they stopped). `shared` maps a position to the promise of its
+ * page's engine, after the last trick, takes them from the first onwards. Once an engine has
+ * tried every card it can take, it tries once more, with RETRY_BUDGET, the ones of its own that
+ * ran out of time (its tables go on from where they stopped). `shared` maps a position to the promise of its
  * analysis already asked for elsewhere (a puzzle's): that one is awaited, never sent again.
  * `onResult(step, result)` and `onProgress(done, total, status)` report (status: statusText's
  * argument); `cancel()` stops before the next message.
@@ -165,34 +159,35 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
   const triedBy = new Map();   // position → the engine that judged it first (its tables)
   const gone = new Set();      // extra engines that failed: their positions go to the others
   const extras = [];
-  const open = (k) => !cache.has(k) && !busy.has(k);
+  const untried = (k) => !cache.has(k) && !busy.has(k);
   /** Trick `i`'s next position not tried yet, its last card first (null: none). */
   const nextOf = (i) => {
-    for (let k = PER_TRICK * i + PER_TRICK - 1; k >= PER_TRICK * i; k--) if (open(k)) return k;
+    for (let k = PER_TRICK * i + PER_TRICK - 1; k >= PER_TRICK * i; k--) if (untried(k)) return k;
     return null;
   };
   const backwards = [...Array(TRICKS).keys()].reverse();
   // the page's engine's order when it shares the work: the last trick (a few milliseconds: the
   // first values show at once), then from the first trick onwards
   const forwards = [TRICKS - 1, ...Array(TRICKS - 1).keys()];
-  /** The next position for engine `eng` (`first`: it takes tricks from the first onwards). */
-  const pick = (eng, first) => {
+  /** Whether engine `eng` may retry position `k`: its own, or one no living engine has tables for. */
+  const retriable = (eng, k) => !triedBy.has(k) || triedBy.get(k) === eng || gone.has(triedBy.get(k));
+  /** The next position for engine `eng`, which takes new tricks in the order `tricks`. */
+  const pick = (eng, tricks) => {
     const w = wanted();
-    if (w !== null && w !== undefined && open(w)) return w;
+    if (w !== null && w !== undefined && untried(w)) return w;
     for (const [i, owner] of takenBy) {
       const k = owner === eng || gone.has(owner) ? nextOf(i) : null;
       if (k !== null) return k;
     }
-    for (const i of first ? forwards : backwards) {
+    for (const i of tricks) {
       const k = takenBy.has(i) ? null : nextOf(i);
       if (k !== null) {
         takenBy.set(i, eng);
         return k;
       }
     }
-    const mine = (k) => !triedBy.has(k) || triedBy.get(k) === eng || gone.has(triedBy.get(k));
     for (let k = CARDS - 1; k >= 0; k--) {
-      if (!busy.has(k) && cache.has(k) && !cache.get(k).finished && !retried.has(k) && mine(k)) return k;
+      if (!busy.has(k) && cache.has(k) && !cache.get(k).finished && !retried.has(k) && retriable(eng, k)) return k;
     }
     return null;
   };
@@ -203,8 +198,8 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
   const report = () => onProgress(cache.size, CARDS, status());
 
   /** One engine's share: positions until none is left for it (or the review stops). */
-  async function work(eng, first) {
-    for (let k = pick(eng, first); k !== null && !stopped; k = pick(eng, first)) {
+  async function work(eng, tricks) {
+    for (let k = pick(eng, tricks); k !== null && !stopped; k = pick(eng, tricks)) {
       const budget = cache.has(k) ? RETRY_BUDGET : STEP_BUDGET;
       busy.add(k);
       if (budget === RETRY_BUDGET) retried.add(k);
@@ -228,7 +223,7 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
   async function helper(eng) {
     try {
       await eng.ready;
-      if (!closed && !stopped) await work(eng, false);
+      if (!closed && !stopped) await work(eng, backwards);
     } catch {
       /* an extra engine that failed or was stopped: the others go on */
       gone.add(eng);
@@ -246,10 +241,10 @@ export function runReview(engine, { text, hand, cache, wanted = () => null, onRe
     try {
       // the page's own engine works until nothing is left for it; positions an extra engine
       // still holds are waited for, and any it gave back (it failed) are done here
-      const first = workers > 1;
+      const tricks = workers > 1 ? forwards : backwards;
       for (;;) {
-        await work(engine, first);
-        if (stopped || (pick(engine, first) === null && busy.size === 0)) break;
+        await work(engine, tricks);
+        if (stopped || (pick(engine, tricks) === null && busy.size === 0)) break;
         await Promise.race([Promise.all(helpers), new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
       }
     } catch (err) {
