@@ -86,6 +86,31 @@ def test_analyse_shows_the_solver_values_on_the_cards(page, site_url, k):
     driver.assert_clean(page)
 
 
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)])
+def test_no_card_covers_a_value_when_the_hand_wraps(page, site_url, width, height):
+    """The opening leader's thirteen cards wrap onto two rows in the seat's box: each value stays
+    in sight below its card, no card of the next row over it."""
+    m = played_hand(21)
+    start = before_card(m, 0)
+    leader = start.to_act
+    page.set_viewport_size({"width": width, "height": height})
+    open_viewer(page, site_url, format_hand(m.hands_played[0]), BIDS + 0)
+    page.wait_for_selector(f'.seat[data-seat="{leader}"] .card-value', timeout=60_000)
+    boxes = page.evaluate("""(seat) => {
+      const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      const hand = document.querySelector(`.seat[data-seat="${seat}"] .hand`);
+      return { cards: [...hand.querySelectorAll('[data-card]')].map(rect),
+               values: [...hand.querySelectorAll('.card-value')].map(rect) };
+    }""", leader)
+    rows = {round(c[1]) for c in boxes["cards"]}
+    assert len(rows) == 2, rows                            # the case in question: the hand wraps
+    assert len(boxes["cards"]) == 13 and len(boxes["values"]) == len(start.legal_cards())
+    for v in boxes["values"]:
+        for c in boxes["cards"]:
+            assert v[2] <= c[0] or c[2] <= v[0] or v[3] <= c[1] or c[3] <= v[1], (v, c)
+    driver.assert_clean(page)
+
+
 def test_switch_off_removes_values_and_stop_halts_a_running_review(page, site_url):
     m = played_hand(5)
     text = format_hand(m.hands_played[0])
