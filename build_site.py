@@ -31,6 +31,8 @@ any static host and under any sub-path):
                              package*.json; scripts and styles minified by
                              esbuild (pinned in site/package-lock.json), JSON
                              (the catalogues i18n/<lang>.json) without spacing.
+    dist/embed.html          the game for an author's iframe: index.html with
+                             its root element marked data-page="embed".
     dist/build.json          {"build": <content hash>, "wheel": "wheels/<name>",
                              "micropip": "pyodide/<name>", "pyodide": "<version>",
                              "stdlib": "pyodide/engine_stdlib.zip"}
@@ -396,6 +398,24 @@ def write_protocol(dest: Path) -> None:
     )
 
 
+#: The game for an author's iframe (docs/embedding.md): index.html itself, its root element
+#: marked (site/game/app.js reads the mark), written by the build so the page is never kept
+#: twice. A page that only forwarded the frame to index.html?embed=1 cost every game frame a
+#: second navigation: on a tutorial page with four frames, 11 % of the time until all were usable.
+EMBED_PAGE = "embed.html"
+#: The game page's root element, and the embed page's (the mark: ``data-page="embed"``).
+GAME_ROOT = '<html lang="en">'
+EMBED_ROOT = '<html lang="en" data-page="embed">'
+
+
+def write_embed_page(dest: Path) -> None:
+    """Write ``dest/embed.html``: the game page ``dest/index.html`` with its root element marked."""
+    page = (dest / "index.html").read_text(encoding="utf-8")
+    if page.count(GAME_ROOT) != 1:
+        raise BuildError(f"index.html must hold its root element {GAME_ROOT} once, to mark it for {EMBED_PAGE}")
+    (dest / EMBED_PAGE).write_text(page.replace(GAME_ROOT, EMBED_ROOT), encoding="utf-8")
+
+
 def minify_site(out: Path, site: Path = SITE) -> None:
     """Bundle each page's scripts, then minify the shipped scripts and styles (esbuild, pinned in
     site/package-lock.json). The Pyodide runtime a page imports stays as it is."""
@@ -535,6 +555,7 @@ def _lay_out(out: Path, brotli: site_compress.Brotli) -> dict:
     log(f"engine bytecode: {build_bytecode(pkg_dir, wheel, engine)} modules, {engine.stat().st_size:,} bytes")
 
     copy_site(SITE, out)
+    write_embed_page(out)
     copy_vendor_modules(pkg_dir.parent, out / VENDOR_DIR)
     write_protocol(out)
     minify_site(out)

@@ -302,6 +302,22 @@ def test_copy_site_skips_build_inputs(tmp_path):
     assert got == ["i18n/fr.json", "img/package.json", "index.html"]
 
 
+def test_embed_page_is_the_game_page_with_its_root_marked(tmp_path):
+    """embed.html is written from the site's own index.html, not kept beside it: the same page,
+    its root element marked for site/game/app.js, so a frame loads the game without a second
+    navigation."""
+    page = (ROOT / "site" / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    build_site.write_embed_page(tmp_path)
+    embed = (tmp_path / build_site.EMBED_PAGE).read_text(encoding="utf-8")
+    assert embed.count('<html lang="en" data-page="embed">') == 1
+    assert embed.replace(' data-page="embed"', "", 1) == page
+    assert not (ROOT / "site" / build_site.EMBED_PAGE).exists()   # one source: index.html
+    (tmp_path / "index.html").write_text("<!doctype html><html><body></body></html>", encoding="utf-8")
+    with pytest.raises(build_site.BuildError, match="root element"):
+        build_site.write_embed_page(tmp_path)
+
+
 def test_refuses_dangerous_out_dirs():
     for bad in (ROOT, ROOT.parent, ROOT / "site", ROOT / "site" / "x"):
         with pytest.raises(build_site.BuildError):

@@ -42,7 +42,9 @@ import { compassName } from "../lib/words.js";
 import { drawnSeat } from "./viewpoint.js";
 
 const params = readParams(location.search);
-const EMBED = params.embed;
+/** An embedded table: embed.html (the build writes it from this page, its root marked
+ * data-page="embed"), or this page asked for as `?embed=1`. */
+const EMBED = params.embed || document.documentElement.dataset.page === "embed";
 /** Whether the page is in a frame (an embed, or index.html in an author's iframe). */
 const FRAMED = (() => {
   try {
@@ -406,6 +408,9 @@ function main() {
     table.renderSeats(null, false);
     table.renderScores(null); // "0 bags" etc. in the page's language while Python loads
     progress.update({ stage: "runtime", fraction: 0 });
+    // The tab lock needs no engine: claimed while Python starts, so the saved match is asked
+    // for as soon as the engine answers (a claim can wait behind the other frames of a page).
+    const claimed = lock.claim();
     try {
       await ctl.hello();
     } catch {
@@ -417,7 +422,7 @@ function main() {
     // address names its own store, so it keeps its seed: its match is resumed from there)
     const seed = params.hasSeed ? params.seed : null;
     if (!OWN_TABLE && (seed !== null || linkRules !== null)) history.replaceState(null, "", withoutSeed(location.href));
-    if (!(await lock.claim())) {
+    if (!(await claimed)) {
       const text = t("fault.otherTab");
       $("[data-role='loading-text']").textContent = text;
       notice("tab", text, [{ label: t("fault.takeOver"), run: takeOver }]);

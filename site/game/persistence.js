@@ -59,7 +59,7 @@ function touchTable(table) {
 }
 
 /**
- * The match store. The player's own game has one; each embedded table (embed.html →
+ * The match store. The player's own game has one; each embedded table (embed.html,
  * index.html?embed=1, or the game in any frame) has its own, named by `table` (what makes
  * it distinct: params.tableKey()), so a tutorial's tables never overwrite each other nor
  * the player's own match, and each has its own tab lock.

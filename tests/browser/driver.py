@@ -145,7 +145,7 @@ def wait_playable(target, timeout: int = BOOT_MS) -> None:
 
 def frame_where(page, matches, timeout: int = BOOT_MS):
     """The first frame of ``page`` whose URL ``matches``, once there is one (a frame may still be
-    on its way there, e.g. an embed moving on to the game page)."""
+    on its way there)."""
     deadline = time.monotonic() + timeout / 1000
     while (frame := page.frame(url=matches)) is None:
         assert time.monotonic() < deadline, f"no frame matched within {timeout} ms: {[f.url for f in page.frames]}"

@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 import pytest
 from driver import BOOT_MS, EN, SAVE_KEY, TEST_FILES, act, assert_clean, next_action, wait_playable, frame_where
+from engine_probe import DEDICATED_ENGINE
 
 from spades import Match
 
@@ -104,6 +105,36 @@ def test_two_tabs_of_one_embed_are_still_locked(page, site_url):
     assert_clean(page)
 
 
+#: Whether this page holds the Web Lock named `name` (a table's tab lock: persistence.js lockName).
+LOCK_HELD_JS = "(name) => navigator.locks.query().then((q) => q.held.some((l) => l.name === name))"
+
+
+def test_an_embed_is_the_game_page_and_claims_its_table_while_python_starts(page, site_url):
+    """embed.html is the game itself (the frame is never sent on to index.html), and it takes its
+    table's tab lock while Python is still starting, so it asks for the saved match the moment
+    the engine answers instead of waiting for the lock then."""
+    held = []   # Python's runtime is held back: the engine cannot answer yet
+    page.add_init_script(script=DEDICATED_ENGINE)   # (routes do not reach a shared worker's requests)
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    url = site_url + "embed.html?seed=42&partner=easy&opponents=easy&speed=0"
+    page.goto(url)
+    lock = "spades.embed.save.v1:seed=42&partner=easy&opponents=easy.owner"
+    deadline = time.monotonic() + BOOT_MS / 1000
+    while not page.evaluate(LOCK_HELD_JS, lock):
+        assert time.monotonic() < deadline, "the table's lock was not claimed while Python started"
+        page.wait_for_timeout(50)
+    assert page.get_attribute("body", "data-phase") == "loading"   # the engine has not answered
+    assert page.url == url
+    assert page.evaluate("document.body.classList.contains('embed')") is True
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide/pyodide.asm.wasm")
+    wait_playable(page)
+    assert hand(page) == sorted(Match(seed=42).hand(0))
+    assert page.url == url
+    assert_clean(page)
+
+
 # ---------------------------------------------------------------- the one-line embed (embed.js)
 
 LESSON_HAND = """Dealer: W
@@ -162,7 +193,7 @@ def test_one_line_embed_makes_frames_sized_to_their_content(page, site_url, serv
         assert any("unknown attribute data-colour ignored" in w for w in warnings), warnings
         assert any('data-lang="xx" is not a valid value' in w for w in warnings), warnings
 
-        game = frame_where(page, lambda u: "/index.html?" in u)
+        game = frame_where(page, lambda u: "/embed.html?" in u)
         wait_playable(game)
         assert hand(game) == sorted(Match(seed=42).hand(0))
         viewer = frame_where(page, lambda u: "/viewer.html?" in u)

@@ -116,5 +116,4 @@ def test_page_scripts_and_styles_exist(page):
     refs = PAGE_REF.findall(page.read_text(encoding="utf-8"))
     for ref in refs:
         assert (SITE / ref).is_file(), f"{page.name} names {ref}, which does not exist"
-    if page.name != "embed.html":  # the embed page is a frame around index.html
-        assert any(ref.endswith(".js") for ref in refs), f"{page.name} loads no script"
+    assert any(ref.endswith(".js") for ref in refs), f"{page.name} loads no script"
