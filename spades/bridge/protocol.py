@@ -90,9 +90,9 @@ MESSAGES: tuple[Message, ...] = (
     Message("save", "{}", "{save}"),
     Message("hand", "{number?}", "hand record"),
     Message("export", "{number?}", "{text, record}"),
-    Message(
-        "review", "{text}", "{source, hands, rules, order}", deadline="analysis", kind=ANALYSIS
-    ),
+    # a hand or match read for the viewer: milliseconds of replay, and the page shows nothing
+    # until it is answered, so it goes with play, not behind another page's analysis
+    Message("review", "{text}", "{source, hands, rules, order}", deadline="analysis"),
     Message(
         "analyse",
         "{text, hand?, step, budget?} | {position, budget?, score?}",

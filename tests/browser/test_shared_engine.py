@@ -208,7 +208,7 @@ SCHEDULE_JS = """async ([script, expect]) => {
     },
     alive: (page) => !gone.has(page.name),
   });
-  const pages = { game: { name: "game" }, viewer: { name: "viewer" }, left: { name: "left" } };
+  const pages = { game: { name: "game" }, viewer: { name: "viewer" }, reader: { name: "reader" }, left: { name: "left" } };
   for (const [when, page, id, fn, args] of script) {
     const request = [pages[page], { id, fn: MSG[fn], args }];
     if (when === 0) schedule.add(...request);
@@ -250,6 +250,19 @@ def test_play_goes_before_analysis_and_a_budget_is_spent_in_slices(page, site_ur
     assert out["replies"] == [
         ["game", 1, None], ["game", 2, None], ["viewer", 2, True], ["viewer", 3, True], ["viewer", 1, False],
     ]
+
+
+def test_a_viewer_loading_its_hand_goes_before_another_pages_analysis(page, site_url):
+    """A viewer shows nothing until the engine has read its hand (``review``: milliseconds), so
+    that message goes with play: on a tutorial page a second viewer's analysis waiting first does
+    not hold it back."""
+    page.goto(site_url + BLANK_PAGE)
+    out = page.evaluate(SCHEDULE_JS, [[
+        [0, "viewer", 1, "ANALYSE", {"text": "t", "step": 5, "budget": 1}],
+        [0, "reader", 1, "REVIEW", {"text": "t"}],
+    ], 2])
+    assert out["calls"] == [["reader", "review", None], ["viewer", "analyse", 0.5]]
+    assert out["replies"] == [["reader", 1, None], ["viewer", 1, True]]
 
 
 def test_a_shared_engine_that_ends_before_it_is_ready_is_replaced_once(page, site_url):
