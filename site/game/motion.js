@@ -147,8 +147,9 @@ export function createMotion() {
     const key = `${S.seed}|${S.hand_number}|${S.dealer}|${S.scores.join(",")}`;
     if (key === dealt) return;
     dealt = key;
+    if (!(ms > 0) || !document.body.animate) return; // nothing moves: measure nothing (a layout)
     const from = seatRect(S.dealer);
-    if (!(ms > 0) || !from || !document.body.animate) return;
+    if (!from) return;
     const origin = centre(from);
     const seats = [0, 1, 2, 3].map((seat) => (seat === 0
       ? [...document.querySelectorAll("#hand .card")]
