@@ -401,7 +401,8 @@ def write_protocol(dest: Path) -> None:
 #: The game for an author's iframe (docs/embedding.md): index.html itself, its root element
 #: marked (site/game/app.js reads the mark), written by the build so the page is never kept
 #: twice. A page that only forwarded the frame to index.html?embed=1 cost every game frame a
-#: second navigation: on a tutorial page with four frames, 11 % of the time until all were usable.
+#: second navigation (a document loaded and thrown away), on the main thread that all the frames
+#: of a tutorial page share.
 EMBED_PAGE = "embed.html"
 #: The game page's root element, and the embed page's (the mark: ``data-page="embed"``).
 GAME_ROOT = '<html lang="en">'
