@@ -1,9 +1,9 @@
 // review.js: double-dummy review driven from the page, one engine message per position.
 //
 // The engine's `analyse {text, hand, step, budget}` judges one card of a completed hand
-// within a time budget; this module sends those messages one at a time an engine, trick by
+// within a time budget; this module sends those messages one at a time to an engine, trick by
 // trick (each trick's last card first: a position's tables help the earlier ones of its trick
-// most), where the device has the cores on extra engines too (dedicated workers of this page,
+// most), where the device has the cores to extra engines too (dedicated workers of this page,
 // restoring the same snapshot; the page's own engine may be shared with other pages), from both
 // ends of the hand (see runReview); so results appear early, a cancel simply stops sending and
 // the game's own messages interleave between them. It also writes the values on cards and
@@ -143,8 +143,9 @@ export function statusText({ judged, total, open, running }) {
  * the same snapshot, stopped when the review ends) go on taking tricks from the end while the
  * page's engine, after the last trick, takes them from the first onwards. Once an engine has
  * tried every card it can take, it tries once more, with RETRY_BUDGET, the ones of its own that
- * ran out of time (its tables go on from where they stopped). `shared` maps a position to the promise of its
- * analysis already asked for elsewhere (a puzzle's): that one is awaited, never sent again.
+ * ran out of time (its tables go on from where they stopped). `shared` maps a position to the
+ * promise of its analysis already asked for elsewhere (a puzzle's): that one is awaited, never
+ * sent again.
  * `onResult(step, result)` and `onProgress(done, total, status)` report (status: statusText's
  * argument); `cancel()` stops before the next message.
  * Returns {cancel, done: Promise<"done"|"cancelled"|"error">}.

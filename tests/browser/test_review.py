@@ -317,10 +317,9 @@ def test_review_mode_on_the_game_table_and_back_unchanged(game, screenshot_dir):
 
 #: Every ``analyse`` message the page sends is counted, and its step kept in order (``__steps``),
 #: by the engine it goes to (the page's own, shared with other pages: its port; an extra one: its
-#: dedicated Worker), with the bridge's
-#: largest budget; position 0's replies are made "not finished" before the page reads
-#: them (a position that never finishes in time); each reply's verdict is kept
-#: (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
+#: dedicated Worker), with the bridge's largest budget; position 0's replies are made "not
+#: finished" before the page reads them (a position that never finishes in time); each reply's
+#: verdict is kept (window.__judged: step → finished, the last reply of each step); two cores and 8 GB
 #: reported, so a review uses two engines. The page's own engine gets its third request only
 #: once an extra engine has answered one (held until then: on a busy machine the page's engine
 #: could judge every position before the extra one has booted), so both do a share.
