@@ -22,11 +22,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades import Match
+from spades import HandRecord, Match
 from spades.ai import bot
 from spades.cli.arena import SEED_STRIDE
 
 BANDS = (0, 50, 60, 70, 80, 90, 95, 101)  # band edges of the simulated share, in percent
+
+
+def made_at_table(rec: HandRecord, seat: int, kind: str) -> bool:
+    """Whether ``seat``'s bid of ``kind`` held in the hand ``rec``: for a nil, the nil scored as
+    made (its bidder took no trick); for a contract, the team's contract was made."""
+    team = rec.scores[seat % 2]
+    if kind == "nil":
+        return next(n.made for n in team.nils if n.seat == seat)
+    return team.made
 
 
 def play(level: str, against: str, seed: int, orientation: int, max_hands: int) -> list[tuple]:
@@ -46,10 +55,7 @@ def play(level: str, against: str, seed: int, orientation: int, max_hands: int) 
         m.act(e.action, seat=seat)
         if len(m.hands_played) > hands:
             rec = m.hands_played[-1]
-            for s, kind, share in pending:
-                ts = rec.scores[s % 2]
-                made = rec.tricks[s] == 0 if kind == "nil" else ts.made
-                rows.append((kind, share, bool(made)))
+            rows.extend((kind, share, made_at_table(rec, s, kind)) for s, kind, share in pending)
             pending = []
     return rows
 
