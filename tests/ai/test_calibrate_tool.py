@@ -35,8 +35,8 @@ def nil_hand(seed: int, deal: list[list[str]] | None = None):
 def test_made_at_table_reads_the_nil_and_the_contract_from_the_tricks():
     tool = load_tool()
     seen = set()
-    # North (first to bid) holds every club: East's spades win every trick and North's nil is
-    # made; North holding every spade sets it; then a few shuffled deals.
+    # South (seat 0, first to bid) holds every club: West's spades win every trick and South's nil is
+    # made; South holding every spade sets it; then a few shuffled deals.
     hands = [nil_hand(1, suit_deal("CSDH")), nil_hand(1, suit_deal("SCDH"))]
     hands += [nil_hand(seed) for seed in range(6)]
     for rec, nil_seat in hands:
