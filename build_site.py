@@ -426,7 +426,7 @@ def minify_site(out: Path, site: Path = SITE) -> None:
     try:
         bundle_pages(out, esbuild, external=("../pyodide/*",))
         minify_tree(out, esbuild, skip=("pyodide/", "wheels/"))
-    except (OSError, subprocess.CalledProcessError) as exc:
+    except (OSError, ValueError, subprocess.CalledProcessError) as exc:
         raise BuildError(f"esbuild could not bundle and minify the site: {exc}") from exc
 
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
-#: Where the bundler puts the code that several page scripts share. One folder below the site
-#: root, as every page script is, so the relative addresses inside the code hold there too.
+#: Where the bundler puts the code two scripts of one page share, and each dynamic import. One
+#: folder below the site root, as every page script is, so the relative addresses inside the
+#: code hold there too.
 CHUNK_DIR = "chunks"
 #: A page's module script: ``<script type="module" src="...">`` (the attributes in any order).
 MODULE_SCRIPT = re.compile(r'<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"', re.IGNORECASE)
@@ -46,37 +49,59 @@ def compact(name: str, data: bytes) -> bytes:
     return data
 
 
-def page_scripts(root: Path) -> list[str]:
-    """The module scripts the site's pages (the ``.html`` files at ``root``) load, as paths from
-    ``root``: the bundler's entry points, read from the pages rather than kept in a list."""
-    found = {
-        src
-        for page in root.glob("*.html")
-        for src in MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))
-    }
-    return sorted(found)
+def page_scripts(root: Path) -> list[list[str]]:
+    """The module scripts each of the site's pages (the ``.html`` files at ``root``) loads, as
+    paths from ``root``, one list a page (pages loading the same scripts give one list): the
+    bundler's entry points, read from the pages rather than kept in a list.
+
+    Raises :class:`ValueError` when two different lists share a script: it could be bundled
+    only one way.
+    """
+    groups: list[list[str]] = []
+    for page in sorted(root.glob("*.html")):
+        scripts = sorted(set(MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))))
+        if scripts and scripts not in groups:
+            groups.append(scripts)
+    owner: dict[str, list[str]] = {}
+    for group in groups:
+        for src in group:
+            if src in owner:
+                raise ValueError(f"{src} is loaded beside {owner[src]} and beside {group}: bundle it one way")
+            owner[src] = group
+    return groups
 
 
-def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> list[str]:
+def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> list[list[str]]:
     """Replace each page script under ``root`` by a bundle of it and the modules it imports
-    (esbuild, ES modules; code shared by several scripts, and each dynamic import, in
-    ``CHUNK_DIR``); return the entry points.
+    (esbuild, ES modules), a page at a time; return the entry points, one list a page.
 
     Why: a page then asks for a few files instead of some sixty modules, and each request costs
-    the renderer's main thread, which every frame of a tutorial page shares. The modules stay
-    in the site beside the bundles: the workers import theirs, and tests import some by name.
-    ``external``: import paths left as they are (the Pyodide runtime, served as it is).
+    the renderer's main thread, which every frame of a tutorial page shares. Bundled a page at
+    a time, a page's code sits in its own scripts: only the code two scripts of one page share,
+    and each dynamic import, goes to ``CHUNK_DIR`` (shared code still runs once in the page).
+    Bundling all pages together spread each page's code over some twenty chunks that every
+    frame asked for one by one. Every page's bundles are read from the unbundled site (and
+    written over it at the end), so no page bundles another's output.
+    The modules stay in the site beside the bundles: the workers import theirs, and tests
+    import some by name. ``external``: import paths left as they are (the Pyodide runtime,
+    served as it is).
     """
-    entries = page_scripts(root)
-    if not entries:
-        return entries
-    subprocess.run(
-        [str(esbuild), *entries, "--bundle", "--splitting", "--format=esm", "--charset=utf8",
-         "--log-level=warning", f"--outdir={root}", f"--outbase={root}", "--allow-overwrite",
-         f"--chunk-names={CHUNK_DIR}/[name]-[hash]", *(f"--external:{path}" for path in external)],
-        cwd=root, check=True,
-    )
-    return entries
+    groups = page_scripts(root)
+    with tempfile.TemporaryDirectory(prefix="bundles-") as tmp:
+        out = Path(tmp)
+        for entries in groups:
+            subprocess.run(
+                [str(esbuild), *entries, "--bundle", "--splitting", "--format=esm", "--charset=utf8",
+                 "--log-level=warning", f"--outdir={out}", f"--outbase={root}",
+                 f"--chunk-names={CHUNK_DIR}/[name]-[hash]", *(f"--external:{path}" for path in external)],
+                cwd=root, check=True,
+            )
+        for made in sorted(out.rglob("*")):
+            if made.is_file():
+                dest = root / made.relative_to(out)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(made, dest)
+    return groups
 
 
 def minify_tree(root: Path, esbuild: Path, skip: tuple[str, ...] = ()) -> None:

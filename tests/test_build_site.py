@@ -657,47 +657,64 @@ def test_scripts_and_styles_are_left_to_esbuild(tmp_path):
 
 BUNDLE_TREE = {
     "package.json": '{"type": "module"}',
-    "index.html": '<script src="classic.js"></script>\n<script type="module" src="game/a.js" async></script>\n',
+    "index.html": '<script src="classic.js"></script>\n<script type="module" src="game/early.js" async></script>\n'
+                  '<script type="module" src="game/a.js"></script>\n',
+    "embed.html": '<script type="module" src="game/a.js"></script><script type="module" src="game/early.js"></script>\n',
     "other.html": '<script async type="module" src="view/b.js"></script>\n',
     "lib/shared.js": 'globalThis.loads = (globalThis.loads || 0) + 1;\n'
                      'export const where = new URL("../lib/here.txt", import.meta.url).pathname;\n',
+    "game/early.js": 'import { where } from "../lib/shared.js";\nglobalThis.early = where;\n',
     "game/a.js": 'import { where } from "../lib/shared.js";\nimport "../rt/runtime.js";\nglobalThis.a = where;\n',
     "view/b.js": 'import { where } from "../lib/shared.js";\nglobalThis.b = where;\n'
                  'globalThis.later = import("./late.js");\n',
     "view/late.js": "export const late = 7;\n",
     "rt/runtime.js": "globalThis.runtime = (globalThis.runtime || 0) + 1;\n",
 }
-#: Loads both bundled page scripts in one realm (as the game page loads two) and prints what ran.
+#: Loads one page's bundled scripts in one realm (as the game page loads two) and prints what ran.
 BUNDLE_RUN = """
-await import("./game/a.js");
-await import("./view/b.js");
-const { late } = await globalThis.later;
-console.log(JSON.stringify({ loads: globalThis.loads, a: globalThis.a, b: globalThis.b,
-                             runtime: globalThis.runtime, late }));
+const page = process.argv[2] === "game" ? ["./game/early.js", "./game/a.js"] : ["./view/b.js"];
+for (const script of page) await import(script);
+const late = globalThis.later ? (await globalThis.later).late : null;
+console.log(JSON.stringify({ loads: globalThis.loads, early: globalThis.early ?? null, a: globalThis.a ?? null,
+                             b: globalThis.b ?? null, runtime: globalThis.runtime ?? 0, late }));
 """
 
 
-def test_page_scripts_are_bundled_with_shared_code_loaded_once(tmp_path):
-    """Each page's module scripts become bundles; code two of them share sits in one chunk, so
-    it runs once in a page loading both; a relative address resolved from a shared module
-    still names the same file; the external runtime is imported as written, not copied in."""
+def test_page_scripts_are_bundled_a_page_at_a_time(tmp_path):
+    """Each page's module scripts become bundles, a page at a time: code two scripts of one page
+    share sits in one chunk, so it runs once in that page; another page's script carries its
+    own copy (no chunk to fetch); a dynamic import stays lazy in a chunk; a relative address
+    resolved from a shared module still names the same file; the external runtime is imported
+    as written, not copied in; the unbundled modules stay."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     for rel, text in BUNDLE_TREE.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    assert site_compact.page_scripts(tmp_path) == ["game/a.js", "view/b.js"]
-    assert site_compact.bundle_pages(tmp_path, _esbuild(), external=("../rt/*",)) == ["game/a.js", "view/b.js"]
+    pages = [["game/a.js", "game/early.js"], ["view/b.js"]]   # index.html and embed.html: one list
+    assert site_compact.page_scripts(tmp_path) == pages
+    assert site_compact.bundle_pages(tmp_path, _esbuild(), external=("../rt/*",)) == pages
     entry = (tmp_path / "game" / "a.js").read_text()
     assert "../lib/shared.js" not in entry and '"../rt/runtime.js"' in entry
-    chunks = list((tmp_path / site_compact.CHUNK_DIR).glob("*.js"))
-    assert sum("globalThis.loads" in c.read_text() for c in chunks) == 1
+    chunks = {c.name: c.read_text() for c in (tmp_path / site_compact.CHUNK_DIR).glob("*.js")}
+    assert sum("globalThis.loads" in text for text in chunks.values()) == 1       # the game page's
+    assert "globalThis.loads" in (tmp_path / "view" / "b.js").read_text()          # the other page's own copy
+    assert sum("late = 7" in text for text in chunks.values()) == 1                # the lazy import
     (tmp_path / "run.mjs").write_text(BUNDLE_RUN)
-    ran = subprocess.run([node, "run.mjs"], cwd=tmp_path, capture_output=True, text=True, check=True)
     here = (tmp_path / "lib" / "here.txt").as_posix()
-    assert json.loads(ran.stdout) == {"loads": 1, "a": here, "b": here, "runtime": 1, "late": 7}
+    runs = {page: json.loads(subprocess.run([node, "run.mjs", page], cwd=tmp_path, capture_output=True,
+                                            text=True, check=True).stdout) for page in ("game", "other")}
+    assert runs == {"game": {"loads": 1, "early": here, "a": here, "b": None, "runtime": 1, "late": None},
+                    "other": {"loads": 1, "early": None, "a": None, "b": here, "runtime": 0, "late": 7}}
     assert (tmp_path / "lib" / "shared.js").read_text() == BUNDLE_TREE["lib/shared.js"]  # kept
+
+
+def test_a_script_two_pages_load_beside_different_scripts_is_refused(tmp_path):
+    (tmp_path / "one.html").write_text('<script type="module" src="x.js"></script><script type="module" src="y.js"></script>')
+    (tmp_path / "two.html").write_text('<script type="module" src="x.js"></script>')
+    with pytest.raises(ValueError, match=r"x\.js is loaded beside"):
+        site_compact.page_scripts(tmp_path)
 
 
 def test_shipped_json_and_pages_are_compacted_losslessly():
