@@ -24,6 +24,9 @@ from ..scoring import BAG_PENALTY, BAGS_PER_PENALTY, add_bags, hand_points, matc
 from .house import HouseScoring
 
 WIN_BONUS = 600  # value of winning the match outright (points-equivalent)
+#: A play-out's seat chases a set while the opponents can spare at most this many of the tricks
+#: left (this one included).
+SET_SLACK = 3
 
 
 def _attack_lead(legal: int, nil_hand: int) -> int:
@@ -69,7 +72,7 @@ def _policy(
     want = (
         need > 0
         or pnil
-        or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= 1)
+        or (opp_need > 0 and ((remaining.bit_count() + len(trick)) >> 2) - opp_need <= SET_SLACK)
     )
     others = remaining & ~h
     if led is None:

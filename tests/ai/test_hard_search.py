@@ -11,9 +11,9 @@ from spades import Match
 from spades.ai.easy import EasyBot
 from spades.ai.exact import match_value
 from spades.ai.hard import EXACT, HardBot, candidates
-from spades.ai.playout import _attack_lead
+from spades.ai.playout import SET_SLACK, _attack_lead, _policy
 from spades.ai.tracker import Tracker, track
-from spades.cards import CARD_INDEX, CARD_NAMES, SUIT_OF, mask_of, numbers_of
+from spades.cards import CARD_INDEX, CARD_NAMES, FULL_DECK, SUIT_OF, mask_of, numbers_of
 from spades.cli import arena
 from spades.cli.baseline import split_level
 from spades.legal import legal_mask
@@ -139,6 +139,24 @@ def test_play_outs_lead_low_under_an_opponents_nil() -> None:
     # hearts: our 3 is four ranks under the nil's 7; diamonds: the 4 only one under its 5
     assert CARD_NAMES[_attack_lead(legal, nil_hand)] == "3H"
     assert _attack_lead(mask_of(["9H", "KD"]), nil_hand) == -1      # nothing under the nil's cards
+
+
+def test_play_outs_chase_a_set_only_while_the_opponents_can_barely_spare_a_trick() -> None:
+    """Our contract is made; West led, our partner and East followed; South's king would win."""
+    hand = mask_of(["KH", "2H", "3C", "4C", "5C", "6D", "7D", "8D", "9S"])
+    trick = [CARD_INDEX[c] for c in ("TH", "3H", "5H")]      # West, North, East
+    unseen = FULL_DECK & ~hand & ~mask_of(["TH", "3H", "5H"])
+    remaining = hand | sum(1 << c for c in numbers_of(unseen)[:24])  # 24 cards still in the others' hands
+    left = (remaining.bit_count() + len(trick)) // 4
+    assert left == 9
+    legal = mask_of(["KH", "2H"])
+
+    def card(opp_need: int) -> str:
+        hands = [hand, 0, 0, 0]
+        return CARD_NAMES[_policy(hand, hands, legal, SUIT_OF[trick[0]], trick, 0, 0, remaining, (0, opp_need))]
+
+    assert card(left - SET_SLACK) == "KH"       # they can spare SET_SLACK tricks: take this one
+    assert card(left - SET_SLACK - 1) == "2H"   # one more to spare: duck, an overtrick is a bag
 
 
 def test_baseline_levels_parse_and_refuse_bad_commits() -> None:
