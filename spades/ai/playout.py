@@ -25,7 +25,8 @@ from .house import HouseScoring
 
 WIN_BONUS = 600  # value of winning the match outright (points-equivalent)
 #: A play-out's seat chases a set while the opponents can spare at most this many of the tricks
-#: left (this one included).
+#: left (this one included). Wider than Normal's own rule (:data:`spades.ai.normal.SET_SLACK`):
+#: a play-out sees every card, and a search that never meets a set misjudges contracts.
 SET_SLACK = 3
 
 
@@ -68,7 +69,7 @@ def _policy(
     t = p & 1
     need = needs[t]
     opp_need = needs[1 - t]
-    # set the opponents when they need nearly every trick that is left (this one included)
+    # set the opponents while they can spare at most SET_SLACK of the tricks left (this one too)
     want = (
         need > 0
         or pnil
