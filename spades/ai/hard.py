@@ -6,7 +6,7 @@ the high cards sit), plays every candidate card out to the end of the hand with
 a cheap Normal-like rollout policy on card masks (:mod:`spades.ai.playout`), and
 scores each result with both teams' contracts, nils, bags (each at its long-run
 share of the penalty) and the match score. In the last tricks every sampled deal
-is solved exactly instead (:mod:`spades.ai.endgame`); bids are simulated too
+is solved exactly instead (:mod:`spades.ai.exact`); bids are simulated too
 (:mod:`spades.ai.hardbid`).
 The work is a fixed count of deals and play-outs, never a clock: a decision
 depends on the position and the seed only, on any machine and under any load.

@@ -114,6 +114,8 @@ def _policy(
     wseat = (p - n + pos) % 4
     if wseat != partner and nils >> wseat & 1 and under:
         return highest(under)  # let the opponent's nil take this trick
+    if n < 3 and nils >> ((p + 1) & 3) & 1 and not pnil:
+        return lowest(under or legal)  # stay low: the opponent's nil, next to play, must go over
     winner_is_partner = (n - pos) == 2
     if winner_is_partner:
         if pnil:
