@@ -14,8 +14,7 @@ count), and the best average wins; the heuristic bid gets a small credit, so a s
 has to be clearly better to replace it. The play-outs see every card and so make contracts
 more often than real play: each result is valued three quarters as it came out and a quarter
 with one of our tricks lost (``TRICK_RISK``). Nil is bid only if it survived ``NIL_MIN_MAKE``
-of the deals — the heuristic's own nil too. The work is a fixed count: same
-view, same bid.
+of the deals — the heuristic's own nil too. The work is a fixed count: same view, same bid.
 """
 
 from __future__ import annotations

@@ -141,6 +141,11 @@ def test_play_outs_lead_low_under_an_opponents_nil() -> None:
     assert _attack_lead(mask_of(["9H", "KD"]), nil_hand) == -1      # nothing under the nil's cards
 
 
+def _south_follows(hand: int, legal: int, trick: list[int], remaining: int, nils: int, needs: tuple[int, int]) -> str:
+    """The play-out policy's card for South (seat 0) following ``trick``; only South's hand is known."""
+    return CARD_NAMES[_policy(hand, [hand, 0, 0, 0], legal, SUIT_OF[trick[0]], trick, 0, nils, remaining, needs)]
+
+
 def test_play_outs_stay_under_the_led_card_when_an_opponents_nil_plays_next() -> None:
     """East led the five of hearts; South holds the boss ace and needs tricks; West plays next."""
     hand = mask_of(["AH", "2H", "3C", "4D"])
@@ -149,8 +154,7 @@ def test_play_outs_stay_under_the_led_card_when_an_opponents_nil_plays_next() ->
     legal = mask_of(["AH", "2H"])
 
     def card(nils: int, legal: int = legal) -> str:
-        hands = [hand, 0, 0, 0]
-        return CARD_NAMES[_policy(hand, hands, legal, SUIT_OF[trick[0]], trick, 0, nils, remaining, (3, 0))]
+        return _south_follows(hand, legal, trick, remaining, nils=nils, needs=(3, 0))
 
     assert card(nils=0) == "AH"            # no nil: take the trick with the boss
     assert card(nils=1 << 1) == "2H"       # West's nil must now play over the five
@@ -169,8 +173,7 @@ def test_play_outs_chase_a_set_only_while_the_opponents_can_barely_spare_a_trick
     legal = mask_of(["KH", "2H"])
 
     def card(opp_need: int) -> str:
-        hands = [hand, 0, 0, 0]
-        return CARD_NAMES[_policy(hand, hands, legal, SUIT_OF[trick[0]], trick, 0, 0, remaining, (0, opp_need))]
+        return _south_follows(hand, legal, trick, remaining, nils=0, needs=(0, opp_need))
 
     assert card(left - SET_SLACK) == "KH"       # they can spare SET_SLACK tricks: take this one
     assert card(left - SET_SLACK - 1) == "2H"   # one more to spare: duck, an overtrick is a bag
