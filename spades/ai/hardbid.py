@@ -12,9 +12,9 @@ Each result is valued by :func:`spades.ai.playout.hand_value`, the scoring kerne
 bags at their long-run cost and a bonus for deciding the match (so the target and the floor
 count), and the best average wins; the heuristic bid gets a small credit, so a simulated bid
 has to be clearly better to replace it. The play-outs see every card and so make contracts
-more often than real play: each result is valued three quarters as it came out and a quarter
-with one of our tricks lost (``TRICK_RISK``). Nil is bid only if it survived ``NIL_MIN_MAKE``
-of the deals — the heuristic's own nil too. The work is a fixed count: same view, same bid.
+more often than real play: each result is also valued with one of our tricks lost, weighted
+by ``TRICK_RISK``. Nil is bid only if it survived ``NIL_MIN_MAKE`` of the deals — the
+heuristic's own nil too. The work is a fixed count: same view, same bid.
 """
 
 from __future__ import annotations
