@@ -1,4 +1,4 @@
-"""Hard's exact play: from the middle of the hand, every sampled deal of the hidden cards is
+"""Hard's exact play: in the last tricks of the hand, every sampled deal of the hidden cards is
 solved exactly.
 
 Once few enough tricks are left (:attr:`ExactBudget.tricks`), the double-dummy solver
