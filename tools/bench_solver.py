@@ -4,7 +4,8 @@
                                        [--played 4] [--nil]
     python tools/bench_solver.py techniques [--deals 50] [--cap 20] [--off partition,quick,order,equiv,low,tt]
     python tools/bench_solver.py bots  [--hands 200] [--last 13] [--budget 5]
-    python tools/bench_solver.py pair  [--hands 200] [--driver normal] [--budget 3]
+    python tools/bench_solver.py pair  [--hands 200] [--driver normal] [--budget 3] [--levels normal,hard,hard@COMMIT]
+                                       [--left 6,5]
 
 Every line printed is one result, flushed at once (long runs can be read part-way).
 Times are CPU seconds (``time.process_time``), and so are the review's budgets (``bots``, ``pair``):
@@ -19,6 +20,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import takewhile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,9 +30,9 @@ from cpuclock import use_cpu_clock  # noqa: E402
 
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
-from spades.cli.baseline import load  # noqa: E402
+from spades.cli.baseline import OldBot, load, split_level  # noqa: E402
 from spades.solver import NotFinished, Position, Solver  # noqa: E402
-from spades.solver.review import iter_review  # noqa: E402
+from spades.solver.review import decision_at, iter_review  # noqa: E402
 
 
 def emit(**row) -> None:
@@ -179,27 +181,47 @@ def bots(args: argparse.Namespace) -> None:
 def pair(args: argparse.Namespace) -> None:
     """Every level's card judged at the same positions: one level (the driver) plays whole hands; at each
     card decision every level is asked for its card, and all are judged against double-dummy play
-    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels."""
+    there (the review's values). Unlike ``bots``, the bids and positions are the same for all levels.
+
+    A level may be ``LEVEL@COMMIT``: that level as of an old commit (its own engine kept in step).
+    ``--left N,…``: only the decisions with N cards in hand are asked, and only those where the
+    levels' cards differ are solved (the others cost every level alike): an A/B of two versions at
+    one point of the hand, at a fraction of the cost. The summary's ``minus_first`` is each level's
+    loss a hand minus the first level's, with a 95 % interval over the hands."""
     levels = args.levels.split(",")
+    left = {int(x) for x in args.left.split(",")} if args.left else None
     rnd = random.Random(args.seed)
     lost = {lv: [0, 0] for lv in levels}
     by_phase = {(lv, ph): [0, 0] for lv in levels for ph in PHASES}   # tricks, points lost
     wins = dict.fromkeys(levels, 0)       # decisions where this level's card lost fewest points, alone
-    judged = unfinished = 0
+    per_hand: dict[str, list[tuple[int, int]]] = {lv: [] for lv in levels}
+    judged = unfinished = asked = 0
     for h in range(args.hands):
-        m = spades.Match(seed=rnd.getrandbits(32))
+        seed = rnd.getrandbits(32)
+        m = spades.Match(seed=seed)
         driver = [bot(args.driver, seed=h * 4 + s) for s in range(4)]
-        judges = {lv: [bot(lv, seed=h * 4 + s) for s in range(4)] for lv in levels}
-        picks: list[dict[str, str]] = []
+        judges = {lv: _PairPlayers(lv, seed, h) for lv in levels}
+        picks: dict[int, dict[str, str]] = {}      # card index in the hand (0–51) → each level's card
+        played = 0
         while not m.hands_played:
             view = m.view(m.to_act)
-            if m.phase == "play":
-                picks.append({lv: judges[lv][m.to_act].choose(view) for lv in levels})
-            m.act(driver[m.to_act].choose(view))
+            card = m.phase == "play"
+            if card and (left is None or len(view.hand) in left):
+                picks[played] = {lv: judges[lv].choose(m.to_act, view) for lv in levels}
+            action = driver[m.to_act].choose(view)
+            for j in judges.values():
+                j.act(action, m.to_act)
+            m.act(action)
+            played += card
+        record = m.hands_played[0]
+        asked += len(picks)
+        if left is None:
+            items = takewhile(lambda i: not isinstance(i, dict), iter_review(record, args.budget))
+        else:
+            items = (decision_at(record, i, args.budget) for i, p in sorted(picks.items())
+                     if len(set(p.values())) > 1)
         hand = {lv: [0, 0] for lv in levels}
-        for item in iter_review(m.hands_played[0], args.budget):
-            if isinstance(item, dict):
-                break
+        for item in items:
             if not item.finished:
                 unfinished += 1
                 continue
@@ -222,14 +244,53 @@ def pair(args: argparse.Namespace) -> None:
         for lv in levels:
             lost[lv][0] += hand[lv][0]
             lost[lv][1] += hand[lv][1]
+            per_hand[lv].append((hand[lv][0], hand[lv][1]))
         emit(kind="pair_hand", hand=h, **{f"{lv}_tricks_lost": hand[lv][0] for lv in levels},
              **{f"{lv}_points_lost": hand[lv][1] for lv in levels})
     for lv in levels:
-        emit(kind="pair_summary", level=lv, driver=args.driver, hands=args.hands, decisions_judged=judged,
-             decisions_not_finished=unfinished, mean_tricks_lost=round(lost[lv][0] / args.hands, 3),
+        emit(kind="pair_summary", level=lv, driver=args.driver, hands=args.hands, decisions_asked=asked,
+             decisions_judged=judged, decisions_not_finished=unfinished,
+             mean_tricks_lost=round(lost[lv][0] / args.hands, 3),
              mean_points_lost=round(lost[lv][1] / args.hands, 2), decisions_best_alone=wins[lv],
+             minus_first={"tricks": _paired(per_hand[lv], per_hand[levels[0]], 0),
+                          "points": _paired(per_hand[lv], per_hand[levels[0]], 1)},
              **{f"tricks_{ph}": [round(by_phase[lv, ph][0] / args.hands, 3),
                                  round(by_phase[lv, ph][1] / args.hands, 2)] for ph in PHASES})
+
+
+class _PairPlayers:
+    """One level's four players for ``pair``: today's bots, or an old commit's deciding from that
+    commit's own match (fed every action)."""
+
+    def __init__(self, level: str, seed: int, hand: int) -> None:
+        name, commit = split_level(level)
+        if commit is None:
+            self.old = None
+            self.bots = [bot(name, seed=hand * 4 + s) for s in range(4)]
+            return
+        package = load(commit)
+        self.old = package.Match(seed=seed)
+        self.bots = [OldBot(package, name, hand * 4 + s) for s in range(4)]
+
+    def choose(self, seat: int, view) -> str:
+        """The level's card for ``seat`` (``view``: today's engine's view of the same moment)."""
+        if self.old is None:
+            return self.bots[seat].choose(view)
+        return self.bots[seat].choose(self.old.view(seat))
+
+    def act(self, action, seat: int) -> None:
+        """Keep the old commit's match in step with today's."""
+        if self.old is not None:
+            self.old.act(action, seat=seat)
+
+
+def _paired(mine: list[tuple[int, int]], first: list[tuple[int, int]], k: int) -> list[float]:
+    """Mean of (mine − first) a hand in part ``k`` (0 tricks, 1 points), and its 95 % interval."""
+    d = [a[k] - b[k] for a, b in zip(mine, first)]
+    if len(d) < 2:
+        return [float(statistics.fmean(d)) if d else 0.0, 0.0]
+    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5
+    return [round(statistics.fmean(d), 3), round(half, 3)]
 
 
 #: The hand's tricks in three parts, for ``pair``'s losses per part (tricks and points a hand).
@@ -264,7 +325,8 @@ def main() -> None:
     d.add_argument("--hands", type=int, default=200)
     d.add_argument("--driver", default="normal", help="the level that plays the hands")
     d.add_argument("--budget", type=float, default=3.0, help="CPU seconds per position")
-    d.add_argument("--levels", default=",".join(LEVELS))
+    d.add_argument("--levels", default=",".join(LEVELS), help="levels, LEVEL@COMMIT for an old commit's")
+    d.add_argument("--left", help="only the decisions with these many cards in hand (e.g. 6 or 6,5)")
     for p in (b, t, c, d):
         p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

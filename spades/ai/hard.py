@@ -49,9 +49,10 @@ MAX_SAMPLES = 200
 #: each solved exactly within this many solver nodes (at least this many deals, or the play-outs
 #: decide). Five tricks, not six: with six left the deals cost the solver about 20,000 nodes
 #: (Hard's 95th-percentile decision in Pyodide took 359–448 ms, over the 300 ms aim), 29 % of
-#: those positions ran out of nodes anyway, and at 2,400 positions with six left, judged by the
-#: real deal's double-dummy values, the play-outs' cards lost as much as the exact ones (−0.2,
-#: then +0.4 ± 0.8 points a position, in two runs of 1,200).
+#: those positions ran out of nodes anyway, and at positions with six left, judged by the real
+#: deal's double-dummy values (``tools/bench_solver.py pair --left 6``), the play-outs' cards
+#: lost as much as the exact ones (three runs of 1,200 positions: −0.2, +0.4 ± 0.8 and
+#: −0.2 ± 0.7 points a position).
 EXACT = ExactBudget(tricks=5, deals=16, min_deals=8, nodes=30000)
 DESPERATE_SCORE = 400  # the opponents are this close to the target …
 DESPERATE_GAP = 120  # … and this far ahead: only a gamble (a loose nil) can save the match
