@@ -30,7 +30,7 @@ from cpuclock import use_cpu_clock  # noqa: E402
 
 import spades  # noqa: E402
 from spades.ai import LEVELS, bot  # noqa: E402
-from spades.cli.baseline import OldBot, load, split_level  # noqa: E402
+from spades.cli.baseline import Shadow, load, split_level  # noqa: E402
 from spades.solver import NotFinished, Position, Solver  # noqa: E402
 from spades.solver.review import decision_at, iter_review  # noqa: E402
 
@@ -191,16 +191,15 @@ def pair(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     left = {int(x) for x in args.left.split(",")} if args.left else None
     rnd = random.Random(args.seed)
-    lost = {lv: [0, 0] for lv in levels}
     by_phase = {(lv, ph): [0, 0] for lv in levels for ph in PHASES}   # tricks, points lost
     wins = dict.fromkeys(levels, 0)       # decisions where this level's card lost fewest points, alone
-    per_hand: dict[str, list[tuple[int, int]]] = {lv: [] for lv in levels}
+    per_hand: dict[str, list[tuple[int, int]]] = {lv: [] for lv in levels}   # tricks, points lost
     judged = unfinished = asked = 0
     for h in range(args.hands):
         seed = rnd.getrandbits(32)
         m = spades.Match(seed=seed)
         driver = [bot(args.driver, seed=h * 4 + s) for s in range(4)]
-        judges = {lv: _PairPlayers(lv, seed, h) for lv in levels}
+        judges = {lv: _PairPlayers(lv, m, seed, h) for lv in levels}
         picks: dict[int, dict[str, str]] = {}      # card index in the hand (0–51) → each level's card
         played = 0
         while not m.hands_played:
@@ -242,16 +241,15 @@ def pair(args: argparse.Namespace) -> None:
             if list(costs.values()).count(low) == 1:
                 wins[min(costs, key=costs.get)] += 1
         for lv in levels:
-            lost[lv][0] += hand[lv][0]
-            lost[lv][1] += hand[lv][1]
             per_hand[lv].append((hand[lv][0], hand[lv][1]))
         emit(kind="pair_hand", hand=h, **{f"{lv}_tricks_lost": hand[lv][0] for lv in levels},
              **{f"{lv}_points_lost": hand[lv][1] for lv in levels})
     for lv in levels:
+        lost = [sum(x) for x in zip(*per_hand[lv])]
         emit(kind="pair_summary", level=lv, driver=args.driver, hands=args.hands, decisions_asked=asked,
              decisions_judged=judged, decisions_not_finished=unfinished,
-             mean_tricks_lost=round(lost[lv][0] / args.hands, 3),
-             mean_points_lost=round(lost[lv][1] / args.hands, 2), decisions_best_alone=wins[lv],
+             mean_tricks_lost=round(lost[0] / args.hands, 3),
+             mean_points_lost=round(lost[1] / args.hands, 2), decisions_best_alone=wins[lv],
              minus_first={"tricks": _paired(per_hand[lv], per_hand[levels[0]], 0),
                           "points": _paired(per_hand[lv], per_hand[levels[0]], 1)},
              **{f"tricks_{ph}": [round(by_phase[lv, ph][0] / args.hands, 3),
@@ -260,36 +258,28 @@ def pair(args: argparse.Namespace) -> None:
 
 class _PairPlayers:
     """One level's four players for ``pair``: today's bots, or an old commit's deciding from that
-    commit's own match (fed every action)."""
+    commit's own match, kept in step (the arena's :class:`~spades.cli.baseline.Shadow`)."""
 
-    def __init__(self, level: str, seed: int, hand: int) -> None:
+    def __init__(self, level: str, m: spades.Match, seed: int, hand: int) -> None:
+        seeds = [hand * 4 + s for s in range(4)]
         name, commit = split_level(level)
-        if commit is None:
-            self.old = None
-            self.bots = [bot(name, seed=hand * 4 + s) for s in range(4)]
-            return
-        package = load(commit)
-        self.old = package.Match(seed=seed)
-        self.bots = [OldBot(package, name, hand * 4 + s) for s in range(4)]
+        self.bots = None if commit else [bot(name, seed=x) for x in seeds]
+        self.shadow = Shadow([level] * 4, seed, [m.dealt(s) for s in range(4)], m.dealer, seeds) if commit else None
 
     def choose(self, seat: int, view) -> str:
         """The level's card for ``seat`` (``view``: today's engine's view of the same moment)."""
-        if self.old is None:
-            return self.bots[seat].choose(view)
-        return self.bots[seat].choose(self.old.view(seat))
+        return self.shadow.choose(seat) if self.shadow else self.bots[seat].choose(view)
 
     def act(self, action, seat: int) -> None:
-        """Keep the old commit's match in step with today's."""
-        if self.old is not None:
-            self.old.act(action, seat=seat)
+        """Keep an old commit's match in step with today's."""
+        if self.shadow:
+            self.shadow.act(action, seat)
 
 
 def _paired(mine: list[tuple[int, int]], first: list[tuple[int, int]], k: int) -> list[float]:
     """Mean of (mine − first) a hand in part ``k`` (0 tricks, 1 points), and its 95 % interval."""
     d = [a[k] - b[k] for a, b in zip(mine, first)]
-    if len(d) < 2:
-        return [float(statistics.fmean(d)) if d else 0.0, 0.0]
-    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5
+    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else 0.0
     return [round(statistics.fmean(d), 3), round(half, 3)]
 
 

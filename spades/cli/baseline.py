@@ -108,7 +108,16 @@ class OldBot:
 class Shadow:
     """The old engines' matches beside the arena's match, fed the same actions."""
 
-    def __init__(self, levels: list[str], seed: int, deal: list[list[str]], dealer: int) -> None:
+    def __init__(
+        self,
+        levels: list[str],
+        seed: int,
+        deal: list[list[str]],
+        dealer: int,
+        bot_seeds: list[int] | None = None,
+    ) -> None:
+        """``levels`` by seat (the old ones ``LEVEL@COMMIT``); each old bot's seed is
+        ``bot_seeds[seat]`` (by default ``seed * 4 + seat``, the arena's)."""
         self.matches: dict[str, Any] = {}
         self.bots: dict[int, tuple[str, OldBot]] = {}
         for seat, level in enumerate(levels):
@@ -122,7 +131,8 @@ class Shadow:
                         f"commit {commit} deals seed {seed} differently: no duplicate deals"
                     )
                 self.matches[commit] = m
-            self.bots[seat] = commit, OldBot(load(commit), name, seed * 4 + seat)
+            bot_seed = seed * 4 + seat if bot_seeds is None else bot_seeds[seat]
+            self.bots[seat] = commit, OldBot(load(commit), name, bot_seed)
 
     def choose(self, seat: int) -> int | str | None:
         """The old bot's action if ``seat`` is an old bot, else ``None``."""
