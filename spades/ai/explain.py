@@ -68,6 +68,7 @@ CODES: dict[str, dict[str, str]] = {
         "details": "details",
     },
     "bid.option": {"bid": "bid", "value": "points", "make": "percent"},
+    "bid.option_risky": {"bid": "bid", "value": "points", "make": "percent", "need": "percent"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
     "est.ace_long": {"card": "card", "tricks": "tricks", "length": "count"},

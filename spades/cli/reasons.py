@@ -143,6 +143,10 @@ TEXTS: dict[str, str] = {
     "bid.option": (
         "Bidding {bid}: made in {make}% of the deals I tried, about {value} points on average."
     ),
+    "bid.option_risky": (
+        "Bidding {bid}: about {value} points on average, but made in only {make}% of the deals "
+        "I tried; I take that risk only at {need}% or more."
+    ),
     "adj.table_room": (
         "Only {total} tricks are bid round the table: {add} more, as spare tricks would "
         "only turn into bags."

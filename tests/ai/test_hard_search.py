@@ -123,7 +123,7 @@ def test_simulated_bid_lists_each_option_and_takes_the_best() -> None:
     e = hard(1, bid_samples=16).explain(v)
     p = e.reason.params
     assert e.reason.code == "bid.simulated" and p["bid"] == e.action and p["samples"] == 16
-    options = [d["params"] for d in p["details"] if d["code"] == "bid.option"]
+    options = [d["params"] for d in p["details"] if d["code"].startswith("bid.option")]
     heuristic = p["details"][-1]
     assert heuristic["code"] in ("bid.tricks", "bid.nil")
     bids = [o["bid"] for o in options]
@@ -218,7 +218,13 @@ def test_a_simulated_nil_must_survive_most_deals() -> None:
         e = hard(1, bid_samples=16).explain(v)
     finally:
         hardbid.NIL_MIN_MAKE = strict
-    assert e.action == 2 and e.reason.params["details"][-2]["params"]["bid"] == 0   # listed last, not chosen
+    rows = [(d["code"], d["params"]) for d in e.reason.params["details"] if d["code"].startswith("bid.option")]
+    # the nil, worth the most, is not chosen: it is listed last, with the share it needed
+    assert e.action == 2 and [(c, r["bid"]) for c, r in rows] == [
+        ("bid.option", 2), ("bid.option", 1), ("bid.option", 3), ("bid.option_risky", 0)
+    ]
+    nil = rows[3][1]
+    assert (nil["make"], nil["need"]) == (94, 95) and nil["value"] > rows[0][1]["value"]
 
 
 def test_the_heuristics_own_nil_must_survive_most_deals_too() -> None:
@@ -237,8 +243,8 @@ def test_the_heuristics_own_nil_must_survive_most_deals_too() -> None:
             chosen[bar] = hard(1, bid_samples=16).explain(v)
     finally:
         hardbid.NIL_MIN_MAKE = shipped
-    rows = {d["params"]["bid"]: d["params"] for d in chosen[0.75].reason.params["details"] if d["code"] == "bid.option"}
-    assert chosen[0.75].action == 1 and rows[0]["make"] == 69
+    rows = {d["params"]["bid"]: d["params"] for d in chosen[0.75].reason.params["details"] if d["code"].startswith("bid.option")}
+    assert chosen[0.75].action == 1 and (rows[0]["make"], rows[0]["need"]) == (69, 75) and "need" not in rows[1]
     assert rows[0]["value"] > rows[1]["value"]         # chosen by the make share, not the value
     assert chosen[0.6].action == 0
 
