@@ -150,19 +150,16 @@ def simulate_bid(
         done += 1
     if not done:
         return heuristic, why
+    rows = {
+        b: reason(
+            "bid.option", bid=b, value=shown(totals[b] / done), make=round(PERCENT * made[b] / done)
+        )
+        for b in options
+    }
     # a nil that survived too few deals is never chosen: it is listed last, saying so
     risky = {NIL} if NIL in options and made[NIL] < NIL_MIN_MAKE * done else set()
-    rows = {}
-    for b in options:
-        figures = {
-            "bid": b,
-            "value": shown(totals[b] / done),
-            "make": round(PERCENT * made[b] / done),
-        }
-        if b in risky:
-            rows[b] = reason("bid.option_risky", **figures, need=round(PERCENT * NIL_MIN_MAKE))
-        else:
-            rows[b] = reason("bid.option", **figures)
+    for b in risky:
+        rows[b] = reason("bid.option_risky", **rows[b].params, need=round(PERCENT * NIL_MIN_MAKE))
     totals[heuristic] += BID_PRIOR * done
     best = max((b for b in options if b not in risky), key=lambda b: (totals[b], b == heuristic))
     ranked = sorted(options, key=lambda b: (b in risky, -totals[b]))
