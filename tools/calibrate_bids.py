@@ -8,6 +8,11 @@ a contract, whether the team made its contract. Prints, per band of the simulate
 bids and the share really made, for nils and contracts apart (a well calibrated simulation
 makes them close), and the nils bid per hand.
 
+A contract of a team without a nil is also judged double-dummy at the first lead (the
+solver's trick value, every card visible, best play by both teams): whether the cards held it
+at all. The contract figures then split the sets into those the cards could not make (the bid
+was too high for any play) and those lost in play (the cards held it; the play did not).
+
     python tools/calibrate_bids.py [--level hard] [--against normal] [--matches 40] [--seed 1]
         [--max-hands 60] [--json]
 """
@@ -25,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spades import HandRecord, Match
 from spades.ai import bot
 from spades.cli.arena import SEED_STRIDE
+from spades.legal import NIL
+from spades.solver import Position, Solver
 
 BANDS = (0, 50, 60, 70, 80, 90, 95, 101)  # band edges of the simulated share, in percent
 
@@ -38,15 +45,33 @@ def made_at_table(rec: HandRecord, seat: int, kind: str) -> bool:
     return team.made
 
 
+def makeable_tricks(m: Match, team: int) -> int:
+    """The tricks ``team`` takes with best play by both teams, every card visible, from the
+    match's position in the play (the solver's trick value)."""
+    pos = Position.from_match(m)
+    team0 = Solver(pos.bids, pos.bags).tricks(pos)  # team 0's further tricks
+    further = team0 if team == 0 else pos.hands[pos.to_act].bit_count() - team0
+    return m.tricks_won[team] + m.tricks_won[team + 2] + further
+
+
 def play(level: str, against: str, seed: int, orientation: int, max_hands: int) -> list[tuple]:
-    """One match; (kind, simulated share, made at the table) for each of A's simulated bids."""
+    """One match; (kind, simulated share, made at the table, makeable) for each of A's simulated
+    bids: makeable is whether the team's contract was makeable double-dummy at the first lead
+    (``None`` for a nil and for a contract beside a nil)."""
     levels = [level if s % 2 == orientation else against for s in range(4)]
     players = [bot(lv, seed=seed * 4 + s) for s, lv in enumerate(levels)]
     m = Match(seed=seed)
     rows: list[tuple] = []
     pending: list[tuple[int, str, int]] = []  # (seat, kind, simulated share) of this hand
+    makeable: bool | None = None  # this hand's contract of team A, judged at the first lead
     while m.phase != "over" and len(m.hands_played) < max_hands:
         seat = m.to_act
+        first_lead = m.phase == "play" and not m.tricks and m.trick is None
+        if first_lead and any(k == "contract" for _, k, _ in pending):
+            bids = (m.bids[orientation], m.bids[orientation + 2])
+            if NIL not in bids:
+                contract = sum(b for b in bids if isinstance(b, int))
+                makeable = makeable_tricks(m, orientation) >= contract
         e = players[seat].explain(m.view(seat))
         if m.phase == "bid" and seat % 2 == orientation and e.reason.code == "bid.simulated":
             kind = "nil" if e.action == 0 else "contract"
@@ -55,9 +80,57 @@ def play(level: str, against: str, seed: int, orientation: int, max_hands: int) 
         m.act(e.action, seat=seat)
         if len(m.hands_played) > hands:
             rec = m.hands_played[-1]
-            rows.extend((kind, share, made_at_table(rec, s, kind)) for s, kind, share in pending)
-            pending = []
+            rows.extend(
+                (kind, share, made_at_table(rec, s, kind), makeable if kind == "contract" else None)
+                for s, kind, share in pending
+            )
+            pending, makeable = [], None
     return rows
+
+
+def pct(part: int, whole: int) -> float | None:
+    """``part`` of ``whole`` in percent, one decimal (``None`` of nothing)."""
+    return round(100 * part / whole, 1) if whole else None
+
+
+def summary(rows: list[tuple]) -> dict:
+    """Per kind (nil, contract): the bids, the simulated and the real share made, per band of the
+    simulated share; for contracts also the share makeable double-dummy and the sets split into
+    not makeable and lost in play (a contract beside a nil is not judged). Every figure counts
+    bids: a contract both partners bid by simulation counts twice."""
+    out: dict = {}
+    for kind in ("nil", "contract"):
+        mine = [r for r in rows if r[0] == kind]
+        table = {}
+        for lo, hi in itertools.pairwise(BANDS):
+            got = [r for r in mine if lo <= r[1] < hi]
+            if got:
+                band = {"bids": len(got), "made_pct": pct(sum(r[2] for r in got), len(got))}
+                judged = [r[3] for r in got if r[3] is not None]
+                if kind == "contract":
+                    band["makeable_pct"] = pct(sum(judged), len(judged))
+                table[f"{lo}-{min(hi, 100)}"] = band
+        out[kind] = {
+            "bids": len(mine),
+            "simulated_pct": round(sum(r[1] for r in mine) / max(1, len(mine)), 1),
+            "made_pct": pct(sum(r[2] for r in mine), len(mine)),
+            "bands": table,
+        }
+        if kind == "contract":
+            judged_rows = [r for r in mine if r[3] is not None]
+            good = [r for r in judged_rows if r[3]]
+            bad = [r for r in judged_rows if not r[3]]
+            out[kind] |= {
+                "makeable_pct": pct(len(good), len(judged_rows)),
+                "made_when_makeable_pct": pct(sum(r[2] for r in good), len(good)),
+                "made_when_not_makeable_pct": pct(sum(r[2] for r in bad), len(bad)),
+                "sets": {
+                    "not_makeable": sum(not r[2] for r in bad),
+                    "lost_in_play": sum(not r[2] for r in good),
+                    "beside_nil": sum(not r[2] for r in mine if r[3] is None),
+                },
+            }
+    return out
 
 
 def main() -> None:
@@ -75,21 +148,8 @@ def main() -> None:
         for o in (0, 1):
             got = play(args.level, args.against, args.seed * SEED_STRIDE + i, o, args.max_hands)
             rows.extend(got)
-    out: dict = {"level": args.level, "against": args.against, "matches": args.matches}
-    for kind in ("nil", "contract"):
-        mine = [r for r in rows if r[0] == kind]
-        table = {}
-        for lo, hi in itertools.pairwise(BANDS):
-            name = f"{lo}-{min(hi, 100)}"
-            got = [made for _, share, made in mine if lo <= share < hi]
-            if got:
-                table[name] = {"bids": len(got), "made_pct": round(100 * sum(got) / len(got), 1)}
-        out[kind] = {
-            "bids": len(mine),
-            "simulated_pct": round(sum(r[1] for r in mine) / max(1, len(mine)), 1),
-            "made_pct": round(100 * sum(r[2] for r in mine) / max(1, len(mine)), 1),
-            "bands": table,
-        }
+    out = {"level": args.level, "against": args.against, "matches": args.matches}
+    out |= summary(rows)
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))
 
 

@@ -86,6 +86,12 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> i
     return explain_search(view, rng, budget)[0]
 
 
+# The play-outs' deals are not weighted by how well they fit the bids (the exact play's deals
+# are, :func:`~spades.ai.sampling.fitted_deals`). Weighting every deal here by its
+# :func:`~spades.ai.sampling.bid_fit` was tried and not taken: against Normal (``arena hard normal
+# --matches 400 --seed 900``) contracts made fell from 94.1 to 92.9 %, nils made from 79.7 to
+# 74.4 %, points a hand from +20.0 to +18.2 (wins 86.0 → 87.0 %). The weights spread widely (an
+# effective sample of about 30 % of the deals at a position measured), so fewer deals decide.
 def rollout_values(
     t: Tracker, view: SeatView, moves: list[int], rng: random.Random, budget: int
 ) -> tuple[dict[int, float], dict[int, int], int]:
