@@ -92,6 +92,8 @@ def search_card(view: SeatView, rng: random.Random, budget: int = ROLLOUTS) -> i
 # --matches 400 --seed 900``) contracts made fell from 94.1 to 92.9 %, nils made from 79.7 to
 # 74.4 %, points a hand from +20.0 to +18.2 (wins 86.0 → 87.0 %). The weights spread widely (an
 # effective sample of about 30 % of the deals at a position measured), so fewer deals decide.
+# Their square root (a flatter weighting) on the same deals: contracts 93.2 %, nils 78.0 %,
+# +18.8 points a hand, wins 88.5 % — no better for the contracts either.
 def rollout_values(
     t: Tracker, view: SeatView, moves: list[int], rng: random.Random, budget: int
 ) -> tuple[dict[int, float], dict[int, int], int]:
