@@ -63,15 +63,13 @@ def play(level: str, against: str, seed: int, orientation: int, max_hands: int) 
     m = Match(seed=seed)
     rows: list[tuple] = []
     pending: list[tuple[int, str, int]] = []  # (seat, kind, simulated share) of this hand
-    makeable: bool | None = None  # this hand's contract of team A, judged at the first lead
+    dd_tricks: int | None = None  # team A's double-dummy tricks at this hand's first lead
     while m.phase != "over" and len(m.hands_played) < max_hands:
         seat = m.to_act
         first_lead = m.phase == "play" and not m.tricks and m.trick is None
-        if first_lead and any(k == "contract" for _, k, _ in pending):
-            bids = (m.bids[orientation], m.bids[orientation + 2])
-            if NIL not in bids:
-                contract = sum(b for b in bids if isinstance(b, int))
-                makeable = makeable_tricks(m, orientation) >= contract
+        judged = NIL not in (m.bids[orientation], m.bids[orientation + 2])  # no nil on team A
+        if first_lead and judged and any(k == "contract" for _, k, _ in pending):
+            dd_tricks = makeable_tricks(m, orientation)
         e = players[seat].explain(m.view(seat))
         if m.phase == "bid" and seat % 2 == orientation and e.reason.code == "bid.simulated":
             kind = "nil" if e.action == 0 else "contract"
@@ -80,11 +78,13 @@ def play(level: str, against: str, seed: int, orientation: int, max_hands: int) 
         m.act(e.action, seat=seat)
         if len(m.hands_played) > hands:
             rec = m.hands_played[-1]
+            contract = rec.scores[orientation].contract
+            makeable = None if dd_tricks is None else dd_tricks >= contract
             rows.extend(
                 (kind, share, made_at_table(rec, s, kind), makeable if kind == "contract" else None)
                 for s, kind, share in pending
             )
-            pending, makeable = [], None
+            pending, dd_tricks = [], None
     return rows
 
 

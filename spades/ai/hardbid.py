@@ -158,8 +158,10 @@ def simulate_bid(
     }
     # a nil that survived too few deals is never chosen: it is listed last, saying so
     risky = {NIL} if NIL in options and made[NIL] < NIL_MIN_MAKE * done else set()
-    for b in risky:
-        rows[b] = reason("bid.option_risky", **rows[b].params, need=round(PERCENT * NIL_MIN_MAKE))
+    if risky:
+        rows[NIL] = reason(
+            "bid.option_risky", **rows[NIL].params, need=round(PERCENT * NIL_MIN_MAKE)
+        )
     totals[heuristic] += BID_PRIOR * done
     best = max((b for b in options if b not in risky), key=lambda b: (totals[b], b == heuristic))
     ranked = sorted(options, key=lambda b: (b in risky, -totals[b]))
