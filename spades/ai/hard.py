@@ -42,7 +42,13 @@ from .sampling import fitted_deals, sample_hands
 from .tracker import Tracker, track
 
 ROLLOUTS = 15000  # card plays simulated per decision (split over candidates and samples)
-PRIOR = 4.0  # points of credit for Normal's choice per sample
+#: Points of credit for Normal's choice per sample. Two stricter tests were tried on the
+#: play-outs' cards (``tools/bench_solver.py pair --levels hard,hard@6be38ad --left
+#: 13,12,11,10,9,8,7,6 --hands 200 --seed 21``: each card judged by the real deal's double-dummy
+#: values where the two differ; points lost a hand, the trial's minus today's): a credit of 8,
+#: −0.05 ± 7.2; a card other than Normal's also beating it by a standard error of the
+#: differences, −2.0 ± 8.1 (tricks −0.09 ± 0.17 and −0.09 ± 0.18). No measurable gain: 4 stays.
+PRIOR = 4.0
 MIN_SAMPLES = 16
 MAX_SAMPLES = 200
 #: Hard's exact play (:mod:`spades.ai.exact`): from this many tricks left, up to this many deals
