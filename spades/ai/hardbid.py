@@ -38,25 +38,22 @@ BID_SPREAD = 1
 #: Nil is a candidate when the hand's estimate is at most this many tricks.
 NIL_CONSIDER = 2.5
 #: Points of credit per deal for the heuristic bid: a simulated bid must beat it clearly.
-#: A further 6 points of debit a deal on the bids above the heuristic one was tried (against
-#: Normal, a team's contract was made 90 % of the time where a seat's simulated bid rose above
-#: its heuristic bid, 97.5 % where none did):
-#: ``tools/bid_pairs.py`` found it worth the same points (−0.7 ± 4.6 a differing bid, 424 bids,
-#: seed 313) with 409 of those contracts made instead of 390, but in the arena against Normal
-#: (96 matches, seed 900) contracts made rose only from 94.3 to 94.6 % while the match wins
-#: fell from 88.5 to 84.4 % (+18.4 points a hand, not +20.8): not taken. A floor was tried
-#: after it: a bid above the heuristic one chosen only if the contract was made in 95 % of the
-#: deals (``bid_pairs`` seed 313: 360 differing bids, 343 contracts made instead of 321, −5.1 ±
-#: 3.3 points a differing bid without the match bonus). Against Normal (400 matches, seed 900)
-#: contracts made rose from 94.1 to 96.6 % with the match wins kept (85.5 %, not 86.0 %), but
-#: against hard@53248c0 (400 matches) the wins fell from 60.75 to 53.0 % (+2.7 points a hand,
-#: not +5.2): not taken. A third trial asked a raise to beat the heuristic bid by more than the
-#: luck of the deals: its gain a deal (the same deals, less this credit) above one standard
-#: error of the differences (``bid_pairs`` seed 313, that test on lowered bids too: 423 differing
-#: bids, 407 contracts made instead of 399, −0.6 ± 4.3 points a differing bid). On raises only,
-#: against Normal (400 matches, seed 900) contracts made rose from 94.1 to 95.3 %, nils made
-#: 79.7 → 81.3 %, wins 86.0 → 86.75 %, +19.6 points a hand (not +20.0); against hard@53248c0
-#: (400 matches) the wins fell from 60.75 to 55.0 % (+2.8 points a hand, not +5.2): not taken.
+#: Against Normal a team's contract is made 90 % of the time where a seat's simulated bid rose
+#: above its heuristic bid, 97.5 % where none did. Three ways of making those raises more
+#: cautious were tried and not taken; each made more contracts against Normal and won fewer
+#: matches, against Normal or against hard@53248c0 (``tools/bid_pairs.py`` seed 313, a
+#: differing bid; arenas seed 900, 400 matches unless said):
+#: - a further debit of 6 points a deal on raises: bid_pairs −0.7 ± 4.6 points, 409 of 424
+#:   contracts made instead of 390; against Normal (96 matches) contracts 94.3 → 94.6 %, wins
+#:   88.5 → 84.4 %;
+#: - a floor, a raise only if its contract was made in 95 % of the deals: bid_pairs −5.1 ± 3.3
+#:   points without the match bonus, 343 of 360 made instead of 321; against Normal contracts
+#:   94.1 → 96.6 %, wins 86.0 → 85.5 %; against hard@53248c0 wins 60.75 → 53.0 % (+2.7 points a
+#:   hand, not +5.2);
+#: - a raise only if its gain a deal over the heuristic bid (the same deals, less this credit)
+#:   is above one standard error of the differences: bid_pairs (lowered bids tested too) −0.6 ±
+#:   4.3 points, 407 of 423 made instead of 399; against Normal contracts 94.1 → 95.3 %, nils
+#:   79.7 → 81.3 %, wins 86.0 → 86.75 %; against hard@53248c0 wins 60.75 → 55.0 % (+2.8, not +5.2).
 BID_PRIOR = 3.0
 #: The play-outs see every card, so they make contracts more often than real play: each
 #: result is also valued with one trick of ours moved to the opponents, weighted by this.
