@@ -71,7 +71,7 @@ import engine_bytecode
 import site_compress
 import stdlib_trim
 import wheel_writer
-from site_compact import bundle_pages, compact, minify_tree
+from site_compact import bundle_pages, bundle_workers, compact, minify_tree
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -418,12 +418,14 @@ def write_embed_page(dest: Path) -> None:
 
 
 def minify_site(out: Path, site: Path = SITE) -> None:
-    """Bundle each page's scripts, then minify the shipped scripts and styles (esbuild, pinned in
-    site/package-lock.json). The Pyodide runtime a page imports stays as it is."""
+    """Bundle each page's scripts and each module worker's script, then minify the shipped scripts
+    and styles (esbuild, pinned in site/package-lock.json). The Pyodide runtime a page or worker
+    imports stays as it is."""
     esbuild = site / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
     if not esbuild.is_file():
         raise BuildError(f"{esbuild} is missing: run `npm ci` in site/")
     try:
+        bundle_workers(out, esbuild, external=("../pyodide/*",))
         bundle_pages(out, esbuild, external=("../pyodide/*",))
         minify_tree(out, esbuild, skip=("pyodide/", "wheels/"))
     except (OSError, ValueError, subprocess.CalledProcessError) as exc:

@@ -18,7 +18,12 @@ from pathlib import Path
 #: code hold there too.
 CHUNK_DIR = "chunks"
 #: A page's module script: ``<script type="module" src="...">`` (the attributes in any order).
-MODULE_SCRIPT = re.compile(r'<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"', re.IGNORECASE)
+MODULE_SCRIPT = re.compile(r'<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*>', re.IGNORECASE)
+#: The ``async`` attribute in a script tag.
+ASYNC = re.compile(r'\sasync(?=[\s>=])', re.IGNORECASE)
+#: A module worker's script as the code that starts it names it: ``new URL("…-worker.js",
+#: import.meta.url)`` (the site's convention: a worker's script is named ``*-worker.js``).
+WORKER_SCRIPT = re.compile(r'new URL\(\s*["\']([^"\']+-worker\.js)["\']\s*,\s*import\.meta\.url\s*\)')
 
 
 def _strip_html(text: str) -> str:
@@ -51,17 +56,27 @@ def compact(name: str, data: bytes) -> bytes:
 
 def page_scripts(root: Path) -> list[list[str]]:
     """The module scripts each of the site's pages (the ``.html`` files at ``root``) loads, as
-    paths from ``root``, one list a page (pages loading the same scripts give one list): the
+    paths from ``root``, in bundles: a page's ``async`` module scripts one list each, its other
+    module scripts one list (pages loading the same scripts give one list). These are the
     bundler's entry points, read from the pages rather than kept in a list.
+
+    An ``async`` script is the page's early start (the engine's: game/early-engine.js), meant to
+    run before the page's own modules have loaded: bundled alone, it asks for no chunk it would
+    otherwise share with them (one round trip fewer before the engine starts), at the price of a
+    copy of the few modules it shares (they hold no state of their own).
 
     Raises :class:`ValueError` when two different lists share a script: it could be bundled
     only one way.
     """
     groups: list[list[str]] = []
     for page in sorted(root.glob("*.html")):
-        scripts = sorted(set(MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))))
-        if scripts and scripts not in groups:
-            groups.append(scripts)
+        tags = [(match.group(1), ASYNC.search(match.group(0)) is not None)
+                for match in MODULE_SCRIPT.finditer(page.read_text(encoding="utf-8"))]
+        alone = sorted({src for src, is_async in tags if is_async})
+        together = sorted({src for src, is_async in tags if not is_async})
+        for scripts in [[src] for src in alone] + ([together] if together else []):
+            if scripts not in groups:
+                groups.append(scripts)
     owner: dict[str, list[str]] = {}
     for group in groups:
         for src in group:
@@ -73,7 +88,8 @@ def page_scripts(root: Path) -> list[list[str]]:
 
 def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> list[list[str]]:
     """Replace each page script under ``root`` by a bundle of it and the modules it imports
-    (esbuild, ES modules), a page at a time; return the entry points, one list a page.
+    (esbuild, ES modules), a page at a time; return the entry points, one list a bundle
+    (``page_scripts``).
 
     Why: a page then asks for a few files instead of some sixty modules, and each request costs
     the renderer's main thread, which every frame of a tutorial page shares. Bundled a page at
@@ -82,9 +98,9 @@ def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> l
     Bundling all pages together spread each page's code over some twenty chunks that every
     frame asked for one by one. Every page's bundles are read from the unbundled site (and
     written over it at the end), so no page bundles another's output.
-    The modules stay in the site beside the bundles: the workers import theirs, and tests
-    import some by name. ``external``: import paths left as they are (the Pyodide runtime,
-    served as it is).
+    The modules stay in the site beside the bundles (the workers are bundled on their own,
+    ``bundle_workers``; tests import some by name). ``external``: import paths left as they
+    are (the Pyodide runtime, served as it is).
     """
     groups = page_scripts(root)
     with tempfile.TemporaryDirectory(prefix="bundles-") as tmp:
@@ -102,6 +118,46 @@ def bundle_pages(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> l
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(made, dest)
     return groups
+
+
+def worker_scripts(root: Path) -> list[str]:
+    """The module workers' scripts the site's modules start, as paths from ``root``: read from
+    the code (``WORKER_SCRIPT``) rather than kept in a list. Bundled output (``CHUNK_DIR``) and
+    installed packages are not read."""
+    found: set[str] = set()
+    for module in root.rglob("*.js"):
+        rel = module.relative_to(root)
+        if rel.parts[0] in (CHUNK_DIR, "node_modules"):
+            continue
+        for address in WORKER_SCRIPT.findall(module.read_text(encoding="utf-8")):
+            script = (module.parent / address).resolve()
+            if script.is_file() and script.is_relative_to(root.resolve()):
+                found.add(script.relative_to(root.resolve()).as_posix())
+    return sorted(found)
+
+
+def bundle_workers(root: Path, esbuild: Path, external: tuple[str, ...] = ()) -> list[str]:
+    """Replace each module worker's script under ``root`` by one file holding it and every module
+    it imports, a dynamic import included (esbuild without chunks); return the scripts.
+
+    Why: a module worker fetches its imports one level at a time, and the engine worker's chain
+    (entry, pages, protocol, messages, worker, then Pyodide's loader) cost a round trip each
+    before Python could start, on every visit. Bundled whole, the worker's first request after
+    its own script is the first of Pyodide's files. A dynamic import of a bundled module stays
+    lazy (it runs when imported) but needs no request. ``external``: import paths left as they
+    are (the Pyodide runtime)."""
+    workers = worker_scripts(root)
+    with tempfile.TemporaryDirectory(prefix="workers-") as tmp:
+        out = Path(tmp)
+        for script in workers:
+            subprocess.run(
+                [str(esbuild), script, "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning",
+                 f"--outfile={out / script}", *(f"--external:{path}" for path in external)],
+                cwd=root, check=True,
+            )
+        for script in workers:
+            shutil.copyfile(out / script, root / script)
+    return workers
 
 
 def minify_tree(root: Path, esbuild: Path, skip: tuple[str, ...] = ()) -> None:

@@ -658,32 +658,37 @@ def test_scripts_and_styles_are_left_to_esbuild(tmp_path):
 BUNDLE_TREE = {
     "package.json": '{"type": "module"}',
     "index.html": '<script src="classic.js"></script>\n<script type="module" src="game/early.js" async></script>\n'
-                  '<script type="module" src="game/a.js"></script>\n',
-    "embed.html": '<script type="module" src="game/a.js"></script><script type="module" src="game/early.js"></script>\n',
-    "other.html": '<script async type="module" src="view/b.js"></script>\n',
+                  '<script type="module" src="game/a.js"></script>\n<script type="module" src="game/c.js"></script>\n',
+    "embed.html": '<script type="module" src="game/c.js"></script><script type="module" src="game/a.js"></script>'
+                  '<script async type="module" src="game/early.js"></script>\n',
+    "other.html": '<script type="module" src="view/b.js"></script>\n',
     "lib/shared.js": 'globalThis.loads = (globalThis.loads || 0) + 1;\n'
                      'export const where = new URL("../lib/here.txt", import.meta.url).pathname;\n',
+    "lib/both.js": 'globalThis.both = (globalThis.both || 0) + 1;\nexport const two = 2;\n',
     "game/early.js": 'import { where } from "../lib/shared.js";\nglobalThis.early = where;\n',
-    "game/a.js": 'import { where } from "../lib/shared.js";\nimport "../rt/runtime.js";\nglobalThis.a = where;\n',
+    "game/a.js": 'import { where } from "../lib/shared.js";\nimport { two } from "../lib/both.js";\n'
+                 'import "../rt/runtime.js";\nglobalThis.a = where + two;\n',
+    "game/c.js": 'import { two } from "../lib/both.js";\nglobalThis.c = two;\n',
     "view/b.js": 'import { where } from "../lib/shared.js";\nglobalThis.b = where;\n'
                  'globalThis.later = import("./late.js");\n',
     "view/late.js": "export const late = 7;\n",
     "rt/runtime.js": "globalThis.runtime = (globalThis.runtime || 0) + 1;\n",
 }
-#: Loads one page's bundled scripts in one realm (as the game page loads two) and prints what ran.
+#: Loads one page's bundled scripts in one realm (as the game page loads three) and prints what ran.
 BUNDLE_RUN = """
-const page = process.argv[2] === "game" ? ["./game/early.js", "./game/a.js"] : ["./view/b.js"];
+const page = process.argv[2] === "game" ? ["./game/early.js", "./game/a.js", "./game/c.js"] : ["./view/b.js"];
 for (const script of page) await import(script);
 const late = globalThis.later ? (await globalThis.later).late : null;
-console.log(JSON.stringify({ loads: globalThis.loads, early: globalThis.early ?? null, a: globalThis.a ?? null,
-                             b: globalThis.b ?? null, runtime: globalThis.runtime ?? 0, late }));
+console.log(JSON.stringify({ loads: globalThis.loads, both: globalThis.both ?? 0, early: globalThis.early ?? null,
+                             a: globalThis.a ?? null, b: globalThis.b ?? null, runtime: globalThis.runtime ?? 0, late }));
 """
 
 
 def test_page_scripts_are_bundled_a_page_at_a_time(tmp_path):
     """Each page's module scripts become bundles, a page at a time: code two scripts of one page
-    share sits in one chunk, so it runs once in that page; another page's script carries its
-    own copy (no chunk to fetch); a dynamic import stays lazy in a chunk; a relative address
+    share sits in one chunk, so it runs once in that page; an async script (the early start) is
+    bundled alone with its own copy of what it shares (no chunk to wait for); another page's
+    script carries its own copy; a dynamic import stays lazy in a chunk; a relative address
     resolved from a shared module still names the same file; the external runtime is imported
     as written, not copied in; the unbundled modules stay."""
     node = shutil.which("node")
@@ -692,22 +697,71 @@ def test_page_scripts_are_bundled_a_page_at_a_time(tmp_path):
     for rel, text in BUNDLE_TREE.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    pages = [["game/a.js", "game/early.js"], ["view/b.js"]]   # index.html and embed.html: one list
+    pages = [["game/early.js"], ["game/a.js", "game/c.js"], ["view/b.js"]]   # index.html and embed.html: one way
     assert site_compact.page_scripts(tmp_path) == pages
     assert site_compact.bundle_pages(tmp_path, _esbuild(), external=("../rt/*",)) == pages
     entry = (tmp_path / "game" / "a.js").read_text()
     assert "../lib/shared.js" not in entry and '"../rt/runtime.js"' in entry
+    early = (tmp_path / "game" / "early.js").read_text()
+    assert " from " not in early and "globalThis.loads" in early                  # whole, alone
     chunks = {c.name: c.read_text() for c in (tmp_path / site_compact.CHUNK_DIR).glob("*.js")}
-    assert sum("globalThis.loads" in text for text in chunks.values()) == 1       # the game page's
+    assert sum("globalThis.both" in text for text in chunks.values()) == 1        # a.js and c.js share it
     assert "globalThis.loads" in (tmp_path / "view" / "b.js").read_text()          # the other page's own copy
     assert sum("late = 7" in text for text in chunks.values()) == 1                # the lazy import
     (tmp_path / "run.mjs").write_text(BUNDLE_RUN)
     here = (tmp_path / "lib" / "here.txt").as_posix()
     runs = {page: json.loads(subprocess.run([node, "run.mjs", page], cwd=tmp_path, capture_output=True,
                                             text=True, check=True).stdout) for page in ("game", "other")}
-    assert runs == {"game": {"loads": 1, "early": here, "a": here, "b": None, "runtime": 1, "late": None},
-                    "other": {"loads": 1, "early": None, "a": None, "b": here, "runtime": 0, "late": 7}}
+    assert runs == {"game": {"loads": 2, "both": 1, "early": here, "a": here + "2", "b": None, "runtime": 1,
+                             "late": None},
+                    "other": {"loads": 1, "both": 0, "early": None, "a": None, "b": here, "runtime": 0, "late": 7}}
     assert (tmp_path / "lib" / "shared.js").read_text() == BUNDLE_TREE["lib/shared.js"]  # kept
+
+
+WORKER_TREE = {
+    "package.json": '{"type": "module"}',
+    "page/start.js": 'export const worker = () => new URL("../work/calc-worker.js", import.meta.url);\n',
+    "work/calc-worker.js": 'import { twice } from "./dep.js";\nglobalThis.first = twice(2);\n'
+                           'globalThis.load = () => import("./late.js").then((m) => m.late);\n'
+                           'globalThis.runtime = import("../rt/runtime.js").then((m) => m.name);\n',
+    "work/dep.js": "export const twice = (x) => 2 * x;\n",
+    "work/late.js": 'globalThis.lateRan = true;\nexport const late = "late";\n',
+    "rt/runtime.js": 'export const name = "runtime";\n',
+    "chunks/old-worker-user.js": 'new URL("../gone/stale-worker.js", import.meta.url);\n',
+}
+WORKER_RUN = """
+await import("./work/calc-worker.js");
+await new Promise((resolve) => setTimeout(resolve, 10));
+const before = globalThis.lateRan ?? false;
+console.log(JSON.stringify({ first: globalThis.first, before, late: await globalThis.load(),
+                             runtime: await globalThis.runtime }));
+"""
+
+
+def test_worker_scripts_are_bundled_whole(tmp_path):
+    """A module worker's script, found where the code starts it (chunks are not read), becomes
+    one file: its static and dynamic imports inside it (the dynamic one still runs only once
+    imported), the external runtime imported as written; the unbundled modules stay."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    for rel, text in WORKER_TREE.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert site_compact.worker_scripts(tmp_path) == ["work/calc-worker.js"]
+    assert site_compact.bundle_workers(tmp_path, _esbuild(), external=("../rt/*",)) == ["work/calc-worker.js"]
+    bundle = (tmp_path / "work" / "calc-worker.js").read_text()
+    assert "./dep.js" not in bundle and "./late.js" not in bundle and '"../rt/runtime.js"' in bundle
+    assert not (tmp_path / site_compact.CHUNK_DIR / "late.js").exists()
+    (tmp_path / "run.mjs").write_text(WORKER_RUN)
+    ran = json.loads(subprocess.run([node, "run.mjs"], cwd=tmp_path, capture_output=True, text=True,
+                                    check=True).stdout)
+    assert ran == {"first": 4, "before": False, "late": "late", "runtime": "runtime"}
+    assert (tmp_path / "work" / "dep.js").read_text() == WORKER_TREE["work/dep.js"]  # kept
+
+
+def test_the_sites_workers_are_found():
+    assert site_compact.worker_scripts(ROOT / "site") == ["engine/engine-worker.js", "lib/historyread-worker.js"]
 
 
 def test_a_script_two_pages_load_beside_different_scripts_is_refused(tmp_path):

@@ -12,7 +12,8 @@ the shared one, and the fallback):
           tutorial.html) beside a page of one game embed: the engine workers running; the time
           from navigation until every frame is usable (a bid may be made, a hand is shown), on a
           first visit (a fresh profile each) and a repeat visit (one profile, the snapshot
-          stored and the service worker in control), alternating, medians; after each visit
+          stored and the service worker in control), alternating, medians, each visit from a
+          tab left to settle first (TAB_SETTLE_MS); after each visit
           the engine is left to store its snapshot, as a reader's open page lets it (a page
           closed at once takes a plain boot's snapshot with it, and every repeat visit would
           boot plain), and how the repeat visits' engines booted is reported
@@ -62,6 +63,13 @@ GAME_AND_REVIEW = TEST_FILES + "bench-game-review.html"
 GAME_ALONE = TEST_FILES + "bench-game-alone.html"
 #: Seconds a repeat visit settles before its memory is read (the snapshot stored, caches quiet).
 SETTLE_MS = 3000
+#: How long a new tab is left before a timed visit starts (ms). Opening a tab costs the machine
+#: CPU of its own for some hundreds of ms (the tab's renderer process, the driver's set-up); a
+#: visit started at once shared the two cores with it, which slowed the one-frame page by about
+#: 430 ms and the four-frame page by about 480 (median of 9 repeat visits each, one run), and so
+#: understated the ratio between them (1.51 against 1.67). A reader's tab is open before the
+#: address is typed.
+TAB_SETTLE_MS = 1500
 
 # Each frame notes when it first became usable (epoch ms): a game when a bid may be made (or a
 # card played, resuming), a viewer when its hand is shown. Checked every animation frame.
@@ -120,6 +128,13 @@ def new_context(browser, mode: str, **kwargs):
     if mode == "dedicated":
         context.add_init_script(script=DEDICATED_ENGINE)
     return context
+
+
+def settled_tab(context):
+    """A new tab of ``context``, left ``TAB_SETTLE_MS`` to finish its own start-up."""
+    page = context.new_page()
+    page.wait_for_timeout(TAB_SETTLE_MS)
+    return page
 
 
 def all_usable_ms(page, url: str) -> float:
@@ -190,7 +205,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     for i in range(repeats):
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
             context = new_context(browser, mode)
-            page = context.new_page()
+            page = settled_tab(context)
             first[which].append(all_usable_ms(page, pages[which]))
             if i == 0:
                 workers[which] = engine_count(page)
@@ -206,7 +221,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     boots: dict[str, list[str]] = {"four": [], "one": []}
     for i in range(repeats):
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
-            page = context.new_page()
+            page = settled_tab(context)
             again[which].append(all_usable_ms(page, pages[which]))
             boots[which] += settled_boots(page)
             page.close()

@@ -11,7 +11,9 @@
 //            so a slow download is progress, a request that never answers is not.
 // worker.js itself is imported once the ticks run; requests that arrive meanwhile are
 // kept (pages.js) and handed to worker.js, in order. If worker.js (or a module it
-// imports) cannot be loaded, the failure is reported as {type: "boot-error"}.
+// imports) cannot be loaded, the failure is reported as {type: "boot-error"}. The build
+// bundles worker.js and its modules into this script (site_compact.bundle_workers): there
+// the import runs it without a request, and the worker's first request is Pyodide's loader.
 // Nothing here reads or changes the requests or the engine's replies.
 import { announce, broadcast, connectPage, holdLife } from "./pages.js";
 

@@ -21,7 +21,10 @@
 // A snapshot that is missing, stale, corrupt or fails to restore means a plain
 // boot (and a fresh snapshot); the page never sees an error from it.
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// Pyodide's loader (pyodide.mjs) is imported when the boot starts, beside the snapshot's
+// lookup, not as a static import: the build bundles this worker into one script
+// (site_compact.bundle_workers), whose only request before Python's start is then this one,
+// and a loader that cannot be fetched is reported as a boot error like any other file.
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 import { MSG, deadlineOf } from "./protocol.js";
 import { announce, announceRun, connected, servePages } from "./pages.js";
@@ -140,7 +143,7 @@ async function failFastOnWasm(during) {
   }
 }
 
-async function restore(indexURL, stdLibURL, snapshot) {
+async function restore(loadPyodide, indexURL, stdLibURL, snapshot) {
   const t0 = performance.now();
   // Verify the snapshot while Pyodide's loader script loads (a snapshot promise
   // handed to loadPyodide that rejects takes the worker down with it).
@@ -153,7 +156,7 @@ async function restore(indexURL, stdLibURL, snapshot) {
   return h;
 }
 
-async function plainBoot(indexURL, stdLibURL, engineURL) {
+async function plainBoot(loadPyodide, indexURL, stdLibURL, engineURL) {
   const engine = fetchOk(engineURL).then((r) => r.arrayBuffer());
   engine.catch(() => {}); // awaited below; no unhandled rejection meanwhile
   const pyodide = await failFastOnWasm(() => loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true }));
@@ -182,14 +185,17 @@ async function boot() {
   const indexURL = new URL("./pyodide/", base).href;
   self.spadesBoot = { path: null, stored: null, marks: {} }; // marks: epoch ms per progress message
   progress("runtime", 0);
+  const loader = import("../pyodide/pyodide.mjs");
+  loader.catch(() => {}); // awaited below; no unhandled rejection meanwhile
   const build = namedBuild() || (await (await fetchOk(new URL("build.json", base).href)).json());
   // The standard library trimmed to what the engine imports (build_site.py), not Pyodide's full one.
   const stdLibURL = new URL(build.stdlib, base).href;
 
   const stored = await findSnapshot(build, base);
+  const { loadPyodide } = await loader;
   if (stored) {
     try {
-      handle = await restore(indexURL, stdLibURL, stored);
+      handle = await restore(loadPyodide, indexURL, stdLibURL, stored);
       self.spadesBoot.path = "snapshot";
     } catch {
       await dropSnapshot(build); // e.g. a Pyodide that cannot read it: boot normally
@@ -197,7 +203,7 @@ async function boot() {
   }
   let fresh = null;
   if (handle === null) {
-    const plain = await plainBoot(indexURL, stdLibURL, new URL(build.engine, base).href);
+    const plain = await plainBoot(loadPyodide, indexURL, stdLibURL, new URL(build.engine, base).href);
     handle = plain.handle;
     fresh = plain.snapshot;
     self.spadesBoot.path = "plain";

@@ -111,8 +111,8 @@ BOOT_FAULTS = [
     ("pyodide/pyodide.asm.wasm", "stalled"),
     ("pyodide/engine_stdlib.zip", "stalled"),
     ("pyodide/engine_stdlib.zip", "corrupt"),
-    ("engine/worker.js", "blocked"),
-    ("engine/worker.js", "stalled"),
+    ("pyodide/pyodide.mjs", "blocked"),
+    ("pyodide/pyodide.mjs", "stalled"),
     ("build.json", "stalled"),
     ("wheels/*-bytecode.zip", "corrupt"),
 ]
@@ -122,7 +122,7 @@ BOOT_FAULTS = [
 #: watchdog.
 REPORTED_BY_WORKER = {
     ("pyodide/pyodide.asm.wasm", "blocked"),
-    ("engine/worker.js", "blocked"),
+    ("pyodide/pyodide.mjs", "blocked"),
     ("pyodide/pyodide.asm.wasm", "corrupt"),
     ("pyodide/engine_stdlib.zip", "corrupt"),
     ("wheels/*-bytecode.zip", "corrupt"),
@@ -175,7 +175,7 @@ def test_worker_failing_before_the_page_has_loaded_is_reported(browser, site_url
     try:
         page.add_init_script(script=PUT_SENTINEL % json.dumps([SAVE_KEY, SENTINEL]))
         held = []
-        context.route("**/engine/worker.js", lambda route: route.abort())
+        context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
         context.route("**/game/app.js", lambda route: held.append(route))  # the page's modules wait
         page.goto(site_url + "?speed=0", wait_until="commit")
         page.wait_for_function("""() => self.spadesEarlyEngine && self.spadesEarlyEngine.early.some(
