@@ -619,6 +619,14 @@ def test_manifests_leave_siblings_out(tmp_path):
     assert build_site.summarize(tmp_path)["total"] == 100 + 1 + manifests
 
 
+def _node() -> str:
+    """Node.js, which runs the bundles in the tests below (the test is skipped without it)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    return node
+
+
 def _esbuild() -> Path:
     esbuild = ROOT / "site" / "node_modules" / ".bin" / "esbuild"
     if not esbuild.is_file():
@@ -691,12 +699,8 @@ def test_page_scripts_are_bundled_a_page_at_a_time(tmp_path):
     script carries its own copy; a dynamic import stays lazy in a chunk; a relative address
     resolved from a shared module still names the same file; the external runtime is imported
     as written, not copied in; the unbundled modules stay."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    for rel, text in BUNDLE_TREE.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    node = _node()
+    _tree(tmp_path, {rel: text.encode() for rel, text in BUNDLE_TREE.items()})
     pages = [["game/early.js"], ["game/a.js", "game/c.js"], ["view/b.js"]]   # index.html and embed.html: one way
     assert site_compact.page_scripts(tmp_path) == pages
     assert site_compact.bundle_pages(tmp_path, _esbuild(), external=("../rt/*",)) == pages
@@ -742,12 +746,8 @@ def test_worker_scripts_are_bundled_whole(tmp_path):
     """A module worker's script, found where the code starts it (chunks are not read), becomes
     one file: its static and dynamic imports inside it (the dynamic one still runs only once
     imported), the external runtime imported as written; the unbundled modules stay."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    for rel, text in WORKER_TREE.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    node = _node()
+    _tree(tmp_path, {rel: text.encode() for rel, text in WORKER_TREE.items()})
     assert site_compact.worker_scripts(tmp_path) == ["work/calc-worker.js"]
     assert site_compact.bundle_workers(tmp_path, _esbuild(), external=("../rt/*",)) == ["work/calc-worker.js"]
     bundle = (tmp_path / "work" / "calc-worker.js").read_text()
