@@ -23,8 +23,8 @@
 // self.spadesBoot holds the figures of this boot (path, timings, bytes stored).
 // Pyodide's loader (pyodide.mjs) is imported when the boot starts, beside the snapshot's
 // lookup, not as a static import: the build bundles this worker into one script
-// (site_compact.bundle_workers), whose only request before Python's start is then this one,
-// and a loader that cannot be fetched is reported as a boot error like any other file.
+// (site_compact.bundle_workers), so the loader is the worker's first request, and a loader
+// that cannot be fetched is reported as a boot error like any other file.
 import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 import { MSG, deadlineOf } from "./protocol.js";
 import { announce, announceRun, connected, servePages } from "./pages.js";
