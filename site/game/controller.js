@@ -425,9 +425,11 @@ export function createController({ engine, store, save, settings, speedOverride,
   /** A completed hand as notation ({text}), or null when refused (the reason is shown). */
   const exportHand = entry((number) => current().ask(MSG.EXPORT, { number }));
 
-  /** Ask the engine who it is (levels); rejects when the engine did not start. */
+  /** Ask the engine who it is (levels); rejects when the engine did not start. Asked at once, not
+   * once the engine is ready: the request waits in the engine's queue (engine.js), so the answer
+   * comes with the engine's first breath instead of a round trip later (on a page of several
+   * frames, each round trip also waits for the other frames' work). */
   async function hello() {
-    await engine.ready;
     const r = await engine.call(MSG.HELLO);
     if (Array.isArray(r.levels) && r.levels.length) st.levels = r.levels;
     st.presets = r.presets && typeof r.presets === "object" ? r.presets : {}; // house-rule presets by name
