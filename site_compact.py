@@ -124,15 +124,15 @@ def worker_scripts(root: Path) -> list[str]:
     """The module workers' scripts the site's modules start, as paths from ``root``: read from
     the code (``WORKER_SCRIPT``) rather than kept in a list. Bundled output (``CHUNK_DIR``) and
     installed packages are not read."""
+    top = root.resolve()
     found: set[str] = set()
-    for module in root.rglob("*.js"):
-        rel = module.relative_to(root)
-        if rel.parts[0] in (CHUNK_DIR, "node_modules"):
+    for module in top.rglob("*.js"):
+        if module.relative_to(top).parts[0] in (CHUNK_DIR, "node_modules"):
             continue
         for address in WORKER_SCRIPT.findall(module.read_text(encoding="utf-8")):
             script = (module.parent / address).resolve()
-            if script.is_file() and script.is_relative_to(root.resolve()):
-                found.add(script.relative_to(root.resolve()).as_posix())
+            if script.is_file() and script.is_relative_to(top):
+                found.add(script.relative_to(top).as_posix())
     return sorted(found)
 
 
