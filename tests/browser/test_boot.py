@@ -6,12 +6,25 @@ import urllib.request
 
 import pytest
 
-from driver import BARE_PAGE, BLANK_PAGE
+from driver import BARE_PAGE, BLANK_PAGE, BOOT_MS, bridge_save_at, seed_save, table_snapshot, wait_playable
+from engine_probe import DEDICATED_ENGINE
 from spades import bridge
 
 pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT_MS = 120_000
+
+# The names of the engine messages the page posts (to its worker or the shared worker's port).
+POSTED_SPY = """
+window.__posted = [];
+for (const proto of [Worker.prototype, MessagePort.prototype]) {
+  const post = proto.postMessage;
+  proto.postMessage = function (msg, ...rest) {
+    if (msg && typeof msg.fn === 'string') window.__posted.push(msg.fn);
+    return post.call(this, msg, ...rest);
+  };
+}
+"""
 
 # Dynamic import of engine.js from the served site; returns timings and ping.
 BOOT_ENGINE_JS = """
@@ -85,3 +98,34 @@ def test_engine_worker_ping(page, site_url):
     assert {"code": out["error"]["code"], "message": out["error"]["message"]} == expected
     assert page.console_errors == []
     assert page.foreign_requests == []
+
+
+def test_saved_match_is_asked_for_while_the_engine_starts(browser, site_url):
+    """The game sends hello and, once the tab owns the match, resume at once: both wait in the
+    engine's queue while Python starts (Pyodide's loader is held here), so the saved match is
+    drawn with the engine's first answers instead of a round trip after them."""
+    save = bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0, seed=17)
+    expected = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": save}})))["result"]
+    context = browser.new_context(service_workers="block")  # routes see the engine's requests
+    context.add_init_script(script=DEDICATED_ENGINE)       # (a shared worker's are not routed)
+    held = []
+    try:
+        page = context.new_page()
+        seed_save(page, save)
+        page.add_init_script(script=POSTED_SPY)
+        context.route("**/pyodide/pyodide.mjs", lambda route: held.append(route))
+        page.goto(site_url + "?speed=0")
+        page.wait_for_function("() => window.__posted.includes('resume')", timeout=BOOT_MS)
+        assert held, "the engine's loader was not asked for"
+        assert page.evaluate("document.body.dataset.phase") == "loading"  # no answer yet
+        assert page.evaluate("window.__posted") == ["hello", "resume"]
+        for route in held:
+            route.continue_()
+        context.unroute("**/pyodide/pyodide.mjs")
+        wait_playable(page)
+        shown = table_snapshot(page)
+        assert shown["phase"] == "play"
+        assert sorted(shown["hand"]) == sorted(expected["hand"])
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
