@@ -124,8 +124,9 @@ function selectHand(v, index, startStep = null) {
 
 // ------------------------------------------------------------------ loading
 
-/** Show `text` (any form `review` reads); false when the engine refused it (reason shown). */
-async function show(v, text, { keepHash = false } = {}) {
+/** Show `text` (any form `review` reads); false when the engine refused it (reason shown).
+ * `asked`: the engine's review of `text` already asked for (null: asked here). */
+async function show(v, text, { keepHash = false, asked = null } = {}) {
   clearError();
   if (!text || !text.trim()) {
     showError(t("viewer.error.empty"));
@@ -134,7 +135,7 @@ async function show(v, text, { keepHash = false } = {}) {
   setStatus("viewer.status.reading", "busy");
   let result;
   try {
-    result = await v.engine.call(MSG.REVIEW, { text });
+    result = await (asked || v.engine.call(MSG.REVIEW, { text }));
   } catch (err) {
     const code = (err && err.code) || "unknown";
     setStatus("viewer.status.failed", "error");
@@ -248,6 +249,11 @@ async function main() {
   reportFrameSize(flowHeight); // in an author's frame (embed.js), the frame follows the page's height
   // the offline cache is filled once the engine is up (or gave up), in the page's language
   engine.ready.catch(() => {}).finally(registerOffline);
+  // the address's hand is asked for at once: the request waits in the engine's queue while
+  // Python starts, so the hand is drawn with the engine's first answers
+  const source = await fromQuery();
+  const early = source && source.text && source.text.trim() ? engine.call(MSG.REVIEW, { text: source.text }) : null;
+  if (early) early.catch(() => {}); // answered in show (a failed boot is shown by engineFailed)
   try {
     await engine.ready;
   } catch {
@@ -255,14 +261,13 @@ async function main() {
   }
   v.ready = true;
   byId("show").disabled = false;
-  const source = await fromQuery();
   if (source && source.error) {
     setStatus("viewer.status.failed", "error");
     showError(source.error);
     byId("loader").open = true;
   } else if (source) {
     byId("source").value = source.text;
-    if (!(await show(v, source.text, { keepHash: true }))) byId("loader").open = true;
+    if (!(await show(v, source.text, { keepHash: true, asked: early }))) byId("loader").open = true;
   } else {
     setStatus("viewer.status.idle", "ready");
     byId("loader").open = true;

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
-from driver import BARE_PAGE, BLANK_PAGE, BOOT_MS, bridge_save_at, seed_save, table_snapshot, wait_playable
+from driver import BARE_PAGE, BLANK_PAGE, BOOT_MS, ROOT, bridge_save_at, seed_save, table_snapshot, wait_playable
 from engine_probe import DEDICATED_ENGINE
 from spades import bridge
 
@@ -100,32 +102,62 @@ def test_engine_worker_ping(page, site_url):
     assert page.foreign_requests == []
 
 
-def test_saved_match_is_asked_for_while_the_engine_starts(browser, site_url):
-    """The game sends hello and, once the tab owns the match, resume at once: both wait in the
-    engine's queue while Python starts (Pyodide's loader is held here), so the saved match is
-    drawn with the engine's first answers instead of a round trip after them."""
-    save = bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0, seed=17)
-    expected = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": save}})))["result"]
-    context = browser.new_context(service_workers="block")  # routes see the engine's requests
-    context.add_init_script(script=DEDICATED_ENGINE)       # (a shared worker's are not routed)
-    held = []
+@contextmanager
+def loader_held(browser, site_url: str, address: str, wanted: str, prepare=None):
+    """Open ``address`` with Pyodide's loader held until the page has posted ``wanted`` (an
+    engine message); yield the page, the loader then let through. Service workers are blocked
+    and the engine is a dedicated worker, so the route sees the engine's requests."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(script=DEDICATED_ENGINE)
+    held: list = []
+    released = False
+
+    def hold(route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
     try:
         page = context.new_page()
-        seed_save(page, save)
+        if prepare:
+            prepare(page)
         page.add_init_script(script=POSTED_SPY)
-        context.route("**/pyodide/pyodide.mjs", lambda route: held.append(route))
-        page.goto(site_url + "?speed=0")
-        page.wait_for_function("() => window.__posted.includes('resume')", timeout=BOOT_MS)
-        assert held, "the engine's loader was not asked for"
-        assert page.evaluate("document.body.dataset.phase") == "loading"  # no answer yet
-        assert page.evaluate("window.__posted") == ["hello", "resume"]
+        context.route("**/pyodide/pyodide.mjs", hold)
+        page.goto(site_url + address)
+        # the loader is not answered (perhaps not yet asked for): no message can be answered yet
+        page.wait_for_function("(fn) => window.__posted.includes(fn)", arg=wanted, timeout=BOOT_MS)
+        page.posted = page.evaluate("window.__posted")
+        released = True
         for route in held:
             route.continue_()
-        context.unroute("**/pyodide/pyodide.mjs")
+        yield page
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+
+
+def test_saved_match_is_asked_for_while_the_engine_starts(browser, site_url):
+    """The game sends hello and, once the tab owns the match, resume at once: both wait in the
+    engine's queue while Python starts, so the saved match is drawn with the engine's first
+    answers instead of a round trip after them."""
+    save = bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0, seed=17)
+    expected = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": save}})))["result"]
+    with loader_held(browser, site_url, "?speed=0", "resume", lambda page: seed_save(page, save)) as page:
+        assert page.posted == ["hello", "resume"]
         wait_playable(page)
         shown = table_snapshot(page)
         assert shown["phase"] == "play"
         assert sorted(shown["hand"]) == sorted(expected["hand"])
-    finally:
-        context.unroute_all(behavior="ignoreErrors")
-        context.close()
+
+
+def test_viewer_asks_for_its_hand_while_the_engine_starts(browser, site_url):
+    """The viewer asks for the address's hand at once (it waits in the engine's queue) and
+    draws it once the engine is up."""
+    text = (ROOT / "tests" / "browser" / "pages" / "tutorial.html").read_text(encoding="utf-8")
+    hand = re.search(r'name="v1"[^>]*src="\.\./viewer\.html\?hand=([^"]+)"', text).group(1)
+    with loader_held(browser, site_url, "viewer.html?hand=" + hand, "review") as page:
+        assert page.posted == ["review"]
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        shown = page.locator("section.seat[data-seat='0'] [data-card]").count()
+        assert shown == 13
