@@ -301,6 +301,21 @@ def bridge_save_at(predicate, seed: int = 11, rules: str | None = None) -> str:
         else:
             bridge.play({"card": st["legal_cards"][0]})
     raise AssertionError("position not reached")
+# Records what the page asks the engine (window.__asked: message names, in order), a dedicated
+# engine Worker or the shared engine through its port.
+ASK_SPY = """
+(() => {
+  window.__asked = [];
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && typeof msg.fn === "string") window.__asked.push(msg.fn);
+      return post.call(this, msg, ...rest);
+    };
+  }
+})();
+"""
+
 # Counts pointer-made events and records every text the live region shows, with where
 # focus was at that moment.
 SPY = """

@@ -8,25 +8,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from driver import BARE_PAGE, BLANK_PAGE, BOOT_MS, ROOT, bridge_save_at, seed_save, table_snapshot, wait_playable
+from driver import ASK_SPY, BARE_PAGE, BLANK_PAGE, BOOT_MS, ROOT, bridge_save_at, seed_save, table_snapshot, wait_playable
 from engine_probe import DEDICATED_ENGINE
 from spades import bridge
 
 pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT_MS = 120_000
-
-# The names of the engine messages the page posts (to its worker or the shared worker's port).
-POSTED_SPY = """
-window.__posted = [];
-for (const proto of [Worker.prototype, MessagePort.prototype]) {
-  const post = proto.postMessage;
-  proto.postMessage = function (msg, ...rest) {
-    if (msg && typeof msg.fn === 'string') window.__posted.push(msg.fn);
-    return post.call(this, msg, ...rest);
-  };
-}
-"""
 
 # Dynamic import of engine.js from the served site; returns timings and ping.
 BOOT_ENGINE_JS = """
@@ -122,12 +110,12 @@ def loader_held(browser, site_url: str, address: str, wanted: str, prepare=None)
         page = context.new_page()
         if prepare:
             prepare(page)
-        page.add_init_script(script=POSTED_SPY)
+        page.add_init_script(script=ASK_SPY)
         context.route("**/pyodide/pyodide.mjs", hold)
         page.goto(site_url + address)
         # the loader is not answered (perhaps not yet asked for): no message can be answered yet
-        page.wait_for_function("(fn) => window.__posted.includes(fn)", arg=wanted, timeout=BOOT_MS)
-        page.posted = page.evaluate("window.__posted")
+        page.wait_for_function("(fn) => window.__asked.includes(fn)", arg=wanted, timeout=BOOT_MS)
+        page.asked = page.evaluate("window.__asked")
         released = True
         for route in held:
             route.continue_()
@@ -144,7 +132,7 @@ def test_saved_match_is_asked_for_while_the_engine_starts(browser, site_url):
     save = bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0, seed=17)
     expected = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": save}})))["result"]
     with loader_held(browser, site_url, "?speed=0", "resume", lambda page: seed_save(page, save)) as page:
-        assert page.posted == ["hello", "resume"]
+        assert page.asked == ["hello", "resume"]
         wait_playable(page)
         shown = table_snapshot(page)
         assert shown["phase"] == "play"
@@ -157,7 +145,7 @@ def test_viewer_asks_for_its_hand_while_the_engine_starts(browser, site_url):
     text = (ROOT / "tests" / "browser" / "pages" / "tutorial.html").read_text(encoding="utf-8")
     hand = re.search(r'name="v1"[^>]*src="\.\./viewer\.html\?hand=([^"]+)"', text).group(1)
     with loader_held(browser, site_url, "viewer.html?hand=" + hand, "review") as page:
-        assert page.posted == ["review"]
+        assert page.asked == ["review"]
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         shown = page.locator("section.seat[data-seat='0'] [data-card]").count()
         assert shown == 13

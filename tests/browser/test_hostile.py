@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save, wait_playable
+from driver import ASK_SPY, BOOT_MS, EN, SAVE_KEY, assert_clean, next_action, seed_save, wait_playable
 from spades import bridge
 from spades.match import Match
 from spades.session import Session
@@ -29,21 +29,6 @@ GAME = "?speed=0&partner=easy&opponents=easy"
 PLAYABLE = "body[data-phase='bid'], body[data-phase='play']"
 #: A seed whose first dealer is the player (seat 0): the three computer players bid first.
 PLAYER_DEALS = 6
-
-# Records what the page asks the engine (window.__asked: message names, in order), a dedicated
-# engine Worker or the shared engine through its port.
-ASK_SPY = """
-(() => {
-  window.__asked = [];
-  for (const proto of [Worker.prototype, MessagePort.prototype]) {
-    const post = proto.postMessage;
-    proto.postMessage = function (msg, ...rest) {
-      if (msg && typeof msg.fn === "string") window.__asked.push(msg.fn);
-      return post.call(this, msg, ...rest);
-    };
-  }
-})();
-"""
 
 # localStorage refuses the match's save while window.__full is true (a full quota).
 FULL_STORAGE = """
