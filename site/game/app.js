@@ -414,7 +414,7 @@ function main() {
     const greeted = ctl.hello();
     // Once this tab owns the match, its saved match is asked for at once: the request waits in
     // the engine's queue behind hello, so the table is drawn a round trip sooner.
-    const early = claimed.then((own) => (own ? resumeAtOnce() : null));
+    const early = claimed.then((own) => (own && !params.people() && !hosting() ? resumeSaved() : null));
     try {
       await greeted;
     } catch {
@@ -436,16 +436,25 @@ function main() {
     await playHere(seed, await early);
   }
 
+  /** Whether this page hosts a table of friends (kept from an earlier visit). */
+  const hosting = () => Boolean(people && people.mode === "host");
+
   /**
-   * The saved match's resume, started (see playHere) where the start is a plain resume: a saved
-   * match and no friends to seat from the address or to invite again. Null otherwise.
+   * Start resuming the saved match ({saved, done}; null: nothing saved). A hosted match invites
+   * its friends again first. Started by boot as soon as the tab owns a plain resume (no friends),
+   * else by playHere; its outcome is handled in playHere.
    */
-  function resumeAtOnce() {
-    if (params.people() || (people && people.mode === "host")) return null;
+  function resumeSaved() {
     const saved = store.load();
     if (!saved) return null;
-    const done = ctl.resume(saved);
-    done.catch(() => {}); // answered in playHere (a failed boot is shown by boot)
+    const done = (async () => {
+      if (hosting()) {
+        await hostFor(people);
+        openInvites();
+      }
+      await ctl.resume(saved);
+    })();
+    done.catch(() => {}); // awaited in playHere (a failed boot is shown by boot)
     return { saved, done };
   }
 
@@ -471,20 +480,12 @@ function main() {
     const rulesText = linkRules;
     linkRules = null;
     const asked = seed !== null || rulesText !== null;
-    const saved = early ? early.saved : store.load();
+    const resuming = early || resumeSaved();
+    const saved = resuming ? resuming.saved : null;
     let link = asked && !(OWN_TABLE && saved);
-    if (saved) {
+    if (resuming) {
       try {
-        if (early) {
-          await early.done;
-        } else {
-          if (people && people.mode === "host") {
-            // a hosted match resumed: its friends are invited again
-            await hostFor(people);
-            openInvites();
-          }
-          await ctl.resume(saved);
-        }
+        await resuming.done;
       } catch (err) {
         if (err && (err.code === BOOT_ERROR || err.code === STOPPED_ERROR)) return; // shown; save untouched
         refusedSave(saved, err);

@@ -93,7 +93,7 @@ def test_engine_worker_ping(page, site_url):
 @contextmanager
 def loader_held(browser, site_url: str, address: str, wanted: str, prepare=None):
     """Open ``address`` with Pyodide's loader held until the page has posted ``wanted`` (an
-    engine message); yield the page, the loader then let through. Service workers are blocked
+    engine message); yield the page and the messages posted by then, the loader then let through. Service workers are blocked
     and the engine is a dedicated worker, so the route sees the engine's requests."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(script=DEDICATED_ENGINE)
@@ -115,11 +115,11 @@ def loader_held(browser, site_url: str, address: str, wanted: str, prepare=None)
         page.goto(site_url + address)
         # the loader is not answered (perhaps not yet asked for): no message can be answered yet
         page.wait_for_function("(fn) => window.__asked.includes(fn)", arg=wanted, timeout=BOOT_MS)
-        page.asked = page.evaluate("window.__asked")
+        asked = page.evaluate("window.__asked")
         released = True
         for route in held:
             route.continue_()
-        yield page
+        yield page, asked
     finally:
         context.unroute_all(behavior="ignoreErrors")
         context.close()
@@ -131,8 +131,8 @@ def test_saved_match_is_asked_for_while_the_engine_starts(browser, site_url):
     answers instead of a round trip after them."""
     save = bridge_save_at(lambda st: st["phase"] == "play" and st["to_act"] == 0, seed=17)
     expected = json.loads(bridge.handle(json.dumps({"fn": "resume", "args": {"save": save}})))["result"]
-    with loader_held(browser, site_url, "?speed=0", "resume", lambda page: seed_save(page, save)) as page:
-        assert page.asked == ["hello", "resume"]
+    with loader_held(browser, site_url, "?speed=0", "resume", lambda page: seed_save(page, save)) as (page, asked):
+        assert asked == ["hello", "resume"]
         wait_playable(page)
         shown = table_snapshot(page)
         assert shown["phase"] == "play"
@@ -144,8 +144,8 @@ def test_viewer_asks_for_its_hand_while_the_engine_starts(browser, site_url):
     draws it once the engine is up."""
     text = (ROOT / "tests" / "browser" / "pages" / "tutorial.html").read_text(encoding="utf-8")
     hand = re.search(r'name="v1"[^>]*src="\.\./viewer\.html\?hand=([^"]+)"', text).group(1)
-    with loader_held(browser, site_url, "viewer.html?hand=" + hand, "review") as page:
-        assert page.asked == ["review"]
+    with loader_held(browser, site_url, "viewer.html?hand=" + hand, "review") as (page, asked):
+        assert asked == ["review"]
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         shown = page.locator("section.seat[data-seat='0'] [data-card]").count()
         assert shown == 13
