@@ -16,7 +16,10 @@ the shared one, and the fallback):
           tab left to settle first (TAB_SETTLE_MS); after each visit
           the engine is left to store its snapshot, as a reader's open page lets it (a page
           closed at once takes a plain boot's snapshot with it, and every repeat visit would
-          boot plain), and how the repeat visits' engines booted is reported
+          boot plain), and how the repeat visits' engines booted is reported; and where the
+          time went: when the engine's first and last answers reached the frames (medians, ms
+          from navigation): until the first, the engine was starting; after it, the engine
+          answers the frames' messages and the frames draw them (all on one main thread)
   memory  the tab's memory with the four frames and with the one: the proportional set size
           (PSS, /proc) of the browser's renderer processes (pages, frames and workers) once a
           repeat visit has settled, less that of a blank page just before, in a browser of its
@@ -88,6 +91,29 @@ USABLE_AT = """(() => {
   if (window.top !== window) requestAnimationFrame(tick);
 })();"""
 
+# Each frame notes when the engine's answers reached it before it became usable (epoch ms): the
+# first one tells how long the engine took to start, the time after it what the frames' own work
+# took (the frames of a page share one main thread).
+ANSWERED_AT = """(() => {
+  if (window.top === window) return;
+  window.__answeredAt = [];
+  const heard = new WeakSet();
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      if (msg && typeof msg.fn === 'string' && !heard.has(this)) {
+        heard.add(this);
+        this.addEventListener('message', (e) => {
+          if (e.data && e.data.type === 'reply' && !window.__usableAt) {
+            window.__answeredAt.push(performance.timeOrigin + performance.now());
+          }
+        });
+      }
+      return post.call(this, msg, ...rest);
+    };
+  }
+})();"""
+
 FRAME_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title><link rel="icon" href="data:,">
 <style>body {{ margin: 0; display: flex; flex-wrap: wrap; gap: 8px; }} iframe {{ border: 0; width: 620px; height: 560px; }}</style>
@@ -125,6 +151,7 @@ def write_pages(folder: Path) -> None:
 def new_context(browser, mode: str, **kwargs):
     context = browser.new_context(viewport={"width": 1280, "height": 1200}, **kwargs)
     context.add_init_script(script=USABLE_AT)
+    context.add_init_script(script=ANSWERED_AT)
     if mode == "dedicated":
         context.add_init_script(script=DEDICATED_ENGINE)
     return context
@@ -146,6 +173,15 @@ def all_usable_ms(page, url: str) -> float:
     stamps = [frame.wait_for_function("() => window.__usableAt", timeout=BOOT_MS).json_value()
               for frame in page.frames if frame is not page.main_frame]
     return max(stamps) - page.evaluate("performance.timeOrigin")
+
+
+def answered_ms(page) -> tuple[float, float]:
+    """ms from ``page``'s navigation until the engine's first and its last answer reached a frame,
+    before every frame was usable (call after :func:`all_usable_ms`)."""
+    times = [t for frame in page.frames if frame is not page.main_frame
+             for t in frame.evaluate("() => window.__answeredAt")]
+    origin = page.evaluate("performance.timeOrigin")
+    return min(times) - origin, max(times) - origin
 
 
 def renderer_pss_kb(browser) -> int:
@@ -213,6 +249,8 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     """First and repeat visits of the four-frame page and the one-frame page, in ``mode``."""
     first = {"four": [], "one": []}
     again = {"four": [], "one": []}
+    answers: dict[str, dict[str, list[tuple[float, float]]]] = {
+        "first": {"four": [], "one": []}, "repeat": {"four": [], "one": []}}
     workers = {}
     pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
     for i in range(repeats):
@@ -220,6 +258,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
             context = new_context(browser, mode)
             page = settled_tab(context)
             first[which].append(all_usable_ms(page, pages[which]))
+            answers["first"][which].append(answered_ms(page))
             if i == 0:
                 workers[which] = engine_count(page)
             context.close()
@@ -236,6 +275,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
             page = settled_tab(context)
             again[which].append(all_usable_ms(page, pages[which]))
+            answers["repeat"][which].append(answered_ms(page))
             boots[which] += settled_boots(page)
             page.close()
     context.close()
@@ -243,14 +283,20 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     def med(values: list[float]) -> int:
         return round(statistics.median(values))
 
+    def answered(visits: dict[str, list[tuple[float, float]]]) -> dict:
+        return {which: {"first": med([a for a, _ in runs]), "last": med([b for _, b in runs])}
+                for which, runs in visits.items()}
+
     return {
         "engine_workers": workers,
         "first_visit_ms": {"four_frames": med(first["four"]), "one_frame": med(first["one"]),
                            "ratio": round(statistics.median(first["four"]) / statistics.median(first["one"]), 2),
-                           "runs": {k: [round(x) for x in v] for k, v in first.items()}},
+                           "runs": {k: [round(x) for x in v] for k, v in first.items()},
+                           "engine_answers": answered(answers["first"])},
         "repeat_visit_ms": {"four_frames": med(again["four"]), "one_frame": med(again["one"]),
                             "ratio": round(statistics.median(again["four"]) / statistics.median(again["one"]), 2),
                             "runs": {k: [round(x) for x in v] for k, v in again.items()},
+                            "engine_answers": answered(answers["repeat"]),
                             "engine_boots": {k: dict(Counter(v)) for k, v in boots.items()}},
     }
 
