@@ -148,10 +148,12 @@ def write_pages(folder: Path) -> None:
         (folder / Path(path).name).write_text(FRAME_PAGE.format(title=title, frames=frames), encoding="utf-8")
 
 
-def new_context(browser, mode: str, **kwargs):
+def new_context(browser, mode: str, *spies: str, **kwargs):
+    """A browser context in ``mode`` whose frames note when they are usable, with ``spies`` (init
+    scripts) of the figures read from it."""
     context = browser.new_context(viewport={"width": 1280, "height": 1200}, **kwargs)
-    context.add_init_script(script=USABLE_AT)
-    context.add_init_script(script=ANSWERED_AT)
+    for script in (USABLE_AT, *spies):
+        context.add_init_script(script=script)
     if mode == "dedicated":
         context.add_init_script(script=DEDICATED_ENGINE)
     return context
@@ -255,7 +257,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
     pages = {"four": url + TUTORIAL, "one": url + ONE_GAME}
     for i in range(repeats):
         for which in (("four", "one") if i % 2 == 0 else ("one", "four")):
-            context = new_context(browser, mode)
+            context = new_context(browser, mode, ANSWERED_AT)
             page = settled_tab(context)
             first[which].append(all_usable_ms(page, pages[which]))
             answers["first"][which].append(answered_ms(page))
@@ -263,7 +265,7 @@ def frames_figures(browser, url: str, repeats: int, mode: str) -> dict:
                 workers[which] = engine_count(page)
             context.close()
     # repeat visits: one profile that has seen both pages (snapshot stored, service worker in control)
-    context = new_context(browser, mode)
+    context = new_context(browser, mode, ANSWERED_AT)
     page = context.new_page()
     for which in ("four", "one"):
         all_usable_ms(page, pages[which])
@@ -392,8 +394,7 @@ def queue_figures(browser, url: str, turns: int, think_ms: int, mode: str) -> di
     """A game's turns beside a viewer reviewing a hand, and alone, in ``mode``."""
     out: dict = {}
     for which, path in (("alone", GAME_ALONE), ("beside_review", GAME_AND_REVIEW)):
-        context = new_context(browser, mode)
-        context.add_init_script(script=LATENCY_SPY)
+        context = new_context(browser, mode, LATENCY_SPY)
         page = context.new_page()
         all_usable_ms(page, url + path)
         game = page.frame(name="g42")
