@@ -69,6 +69,7 @@ CODES: dict[str, dict[str, str]] = {
     },
     "bid.option": {"bid": "bid", "value": "points", "make": "percent"},
     "bid.option_risky": {"bid": "bid", "value": "points", "make": "percent", "need": "percent"},
+    "bid.option_unsure": {"bid": "bid", "value": "points", "make": "percent", "base": "bid"},
     # -- bids: the trick estimate, part by part --------------------------------------------------
     "est.ace": {"card": "card", "tricks": "tricks"},
     "est.ace_long": {"card": "card", "tricks": "tricks", "length": "count"},

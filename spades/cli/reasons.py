@@ -147,6 +147,11 @@ TEXTS: dict[str, str] = {
         "Bidding {bid}: about {value} points on average, but made in only {make}% of the deals "
         "I tried; I take that risk only at {need}% or more."
     ),
+    "bid.option_unsure": (
+        "Bidding {bid}: made in {make}% of the deals I tried, about {value} points on average, "
+        "but its gain over bidding {base} is too small to tell from the luck of the deals, so I "
+        "do not raise to it."
+    ),
     "adj.table_room": (
         "Only {total} tricks are bid round the table: {add} more, as spare tricks would "
         "only turn into bags."
