@@ -33,7 +33,7 @@
   const yes = (v) => v === "" || v === "1" || v === "true";
   const oneOf = (...names) => (v) => names.includes(v);
   const matches = (re) => (v) => re.test(v);
-  const LEVEL = oneOf("easy", "normal", "hard", "expert");
+  const LEVEL = oneOf("easy", "normal", "hard");
   const LANG = oneOf("en", "de", "es", "hu", "pt", "ro", "ru");
   /** A flag: present (or "1", "true") turns it on, "0"/"false" leaves it off. */
   const FLAG = { check: (v) => yes(v) || v === "0" || v === "false", value: (v) => (yes(v) ? "1" : null) };

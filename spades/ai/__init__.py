@@ -9,23 +9,17 @@ from __future__ import annotations
 
 from .base import Bot
 from .easy import EasyBot
-from .expert import ExpertBot
 from .explain import CODES, Explanation, Reason
 from .hard import HardBot
 from .normal import NormalBot
 
-REGISTRY: dict[str, type[Bot]] = {
-    "easy": EasyBot,
-    "normal": NormalBot,
-    "hard": HardBot,
-    "expert": ExpertBot,
-}
+REGISTRY: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 LEVELS: tuple[str, ...] = tuple(REGISTRY)
 
 
 def bot(level: str, seed: int = 0) -> Bot:
-    """A computer player of ``level`` (one of ``LEVELS``), deterministic for ``seed``."""
+    """A computer player of ``level`` ("easy", "normal", "hard"), deterministic for ``seed``."""
     try:
         cls = REGISTRY[level]
     except KeyError:
@@ -41,7 +35,6 @@ __all__ = [
     "REGISTRY",
     "Bot",
     "EasyBot",
-    "ExpertBot",
     "Explanation",
     "HardBot",
     "NormalBot",

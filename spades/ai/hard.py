@@ -294,16 +294,12 @@ class HardBot(Bot):
     budget = ROLLOUTS
     bid_samples = BID_SAMPLES
     exact: ExactBudget | None = EXACT
-    #: Raise the heuristic bid only on a clear gain (:func:`spades.ai.hardbid.clear_gain`).
-    cautious = True
 
     def explain_bid(self, view: SeatView) -> Explanation:
         """The heuristic bid (:func:`explain_hard_bid`) checked against its neighbours and nil by
         simulation (:func:`spades.ai.hardbid.simulate_bid`), with every option's figures."""
         bid, why = explain_hard_bid(view)
-        return Explanation(
-            *simulate_bid(view, self.rng(view), bid, why, self.bid_samples, self.cautious)
-        )
+        return Explanation(*simulate_bid(view, self.rng(view), bid, why, self.bid_samples))
 
     def explain_play(self, view: SeatView) -> Explanation:
         """The card with the best average play-out value over sampled deals, with the search's

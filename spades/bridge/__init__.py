@@ -22,7 +22,7 @@ message and arguments          result
 ``hello``                      ``{version, variant, levels, reason_kinds, presets}`` (reason
                                parameter name → kind; presets: name → ``Rules.to_dict``)
 ``ping``                       ``{pong, version, variant}``: the engine is loaded
-``new_match {seed?, partner?,  state; levels: ``LEVELS`` (easy … expert); seed: digits or a word
+``new_match {seed?, partner?,  state; levels "easy" | "normal" | "hard"; seed: digits or a word
 opponents?, rules?, humans?}`` (:func:`~spades.newmatch.parse_seed`, else ``bad_seed``); rules: a
                                preset name, ``preset,key=value`` text or a dictionary
                                (:class:`~spades.Rules`; ``unknown_preset``, ``bad_rules``,

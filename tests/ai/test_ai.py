@@ -9,7 +9,6 @@ from spades import Match
 from spades.ai import LEVELS, bot
 from spades.ai.easy import EasyBot
 from spades.ai.estimate import estimate_tricks, nil_ok
-from spades.ai.expert import ExpertBot
 from spades.ai.hard import HardBot
 from spades.ai.normal import NormalBot
 from spades.ai.playout import BAG_VALUE, WIN_BONUS, hand_value
@@ -327,12 +326,12 @@ def test_hidden_cards_do_not_change_decisions(level: str) -> None:
 
 
 def test_registry_makes_each_level_and_refuses_others() -> None:
-    assert LEVELS == ("easy", "normal", "hard", "expert")
-    for level, cls in zip(LEVELS, (EasyBot, NormalBot, HardBot, ExpertBot)):
+    assert LEVELS == ("easy", "normal", "hard")
+    for level, cls in zip(LEVELS, (EasyBot, NormalBot, HardBot)):
         made = bot(level, seed=5)
         assert type(made) is cls and made.level == level and made.seed == 5
-    with pytest.raises(ValueError, match="unknown bot level 'master'"):
-        bot("master")
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        bot("expert")
 
 
 def test_hard_charges_bags_their_long_run_cost() -> None:

@@ -130,11 +130,10 @@ SMALL_BUDGET_CHUNK = 10
 
 @pytest.mark.parametrize("first", range(0, MATCHES, SMALL_BUDGET_CHUNK))
 def test_hard_explained_action_is_the_choice_in_many_matches_with_a_small_budget(first: int) -> None:
-    # the same code path at the smallest budget (16 deals a decision), the first hand of MATCHES matches,
-    # Expert (Hard's search, bolder bids) in West's seat; the full budget: HARD_HANDS above, and 50
-    # whole matches by tools/bench_explain.py --check
+    # the same code path at the smallest budget (16 deals a decision), the first hand of MATCHES matches;
+    # the full budget: HARD_HANDS above, and 50 whole matches by tools/bench_explain.py --check
     seeds = range(first, min(first + SMALL_BUDGET_CHUNK, MATCHES))
-    codes = [c for seed in seeds for c in play_explained(["hard", "expert", "normal", "normal"], seed,
+    codes = [c for seed in seeds for c in play_explained(["hard", "hard", "normal", "normal"], seed,
                                                          max_hands=1, budget=1)]
     assert {"play.search", "play.search_rule"} <= set(codes)
 
