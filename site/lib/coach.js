@@ -12,7 +12,7 @@ import { bidName, cardName, seatName } from "./words.js";
  */
 const KIND = Object.freeze({
   card: "card", partner_card: "card", keep: "card", over: "card", cards: "cards",
-  suit: "suit", suits: "suits", seat: "seat", bid: "bid", partner_bid: "bid",
+  suit: "suit", suits: "suits", seat: "seat", bid: "bid", partner_bid: "bid", base: "bid",
   details: "structured", candidates: "structured",
 });
 
