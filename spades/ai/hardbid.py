@@ -142,11 +142,7 @@ def clear_gain(gains: list[float]) -> bool:
 
 
 def simulate_bid(
-    view: SeatView,
-    rng: random.Random,
-    heuristic: int,
-    why: Reason,
-    samples: int = BID_SAMPLES,
+    view: SeatView, rng: random.Random, heuristic: int, why: Reason, samples: int = BID_SAMPLES
 ) -> tuple[int, Reason]:
     """The candidate bid with the best average value over sampled deals (a raise over the
     heuristic bid only on a clear gain, :func:`clear_gain`), with each option's figures."""
@@ -191,8 +187,8 @@ def simulate_bid(
         for b in options
     }
     # a nil that survived too few deals is never chosen: it is listed last, saying so
-    risky = {NIL} if NIL in options and made[NIL] < NIL_MIN_MAKE * done else set()
-    if risky:
+    refused = {NIL} if NIL in options and made[NIL] < NIL_MIN_MAKE * done else set()
+    if refused:
         rows[NIL] = reason(
             "bid.option_risky", **rows[NIL].params, need=round(PERCENT * NIL_MIN_MAKE)
         )
@@ -208,9 +204,9 @@ def simulate_bid(
         }
         for b in unsure:
             rows[b] = reason("bid.option_unsure", **rows[b].params, base=heuristic)
-        risky |= unsure
-    best = max((b for b in options if b not in risky), key=lambda b: (totals[b], b == heuristic))
-    ranked = sorted(options, key=lambda b: (b in risky, -totals[b]))
+        refused |= unsure
+    best = max((b for b in options if b not in refused), key=lambda b: (totals[b], b == heuristic))
+    ranked = sorted(options, key=lambda b: (b in refused, -totals[b]))
     details = [rows[b].to_dict() for b in ranked] + [why.to_dict()]
     p = rows[best].params
     return best, reason(
